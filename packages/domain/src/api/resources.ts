@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { publicUserSchema } from "./users.ts";
+
+/** A resource as a grid tile shows it. Prices in cents; sale_end is an ISO date (YYYY-MM-DD). */
+export const resourceCardSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  grade: z.string(),
+  subject_area: z.string(),
+  type: z.string(),
+  price: z.number().int(),
+  sale_price: z.number().int().nullable(),
+  sale_end: z.string().nullable(),
+  cover_locator: z.string().nullable(),
+  downloadCount: z.number().int(),
+  is_featured: z.boolean(),
+  backgroundColor: z.string().nullable(),
+  excluded_colors: z.array(z.string()),
+  creator: publicUserSchema,
+  updated_at: z.string(),
+});
+export type ResourceCard = z.infer<typeof resourceCardSchema>;
+
+export const RESOURCE_LIST_SORTS = ["newest", "downloads", "price-asc", "price-desc"] as const;
+
+export const resourceListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(48).default(24),
+  sort: z.enum(RESOURCE_LIST_SORTS).default("newest"),
+  featured: z.coerce.boolean().optional(),
+});
+export type ResourceListQuery = z.infer<typeof resourceListQuerySchema>;
+
+export const resourceListResponseSchema = z.object({
+  resources: z.array(resourceCardSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type ResourceListResponse = z.infer<typeof resourceListResponseSchema>;

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { AD_TYPES } from "./enums.ts";
+
+/**
+ * Site settings (spec section 3) with the defaults of DECISIONS.md. Stored one row per key;
+ * a key missing from the database takes its default here, so adding a setting needs no data migration.
+ */
+const adMinimum = z.object({
+  totalCost: z.number().int().min(1).max(100_000),
+  spendPerDay: z.number().int().min(1).max(10_000),
+});
+
+const cents = z.number().int().min(0).max(100_000_000);
+
+export const siteSettingsSchema = z.object({
+  adMinimums: z.record(z.enum(AD_TYPES), adMinimum),
+  adCpmCents: z.record(z.enum(AD_TYPES), z.number().int().min(1).max(100_000)),
+  maxCombinedFileSize: z.number().int().min(1).max(10_000),
+  quickCheckout: z.boolean(),
+  offlineMode: z.boolean(),
+  donatedAdFreeMode: z.boolean(),
+  showAds: z.object({ portfolio: z.boolean() }),
+  cssOverride: z.string().max(20_000),
+  idleTimeoutSeconds: z.number().int().min(30).max(86_400),
+  restrictedWords: z
+    .array(z.object({ pattern: z.string().min(1).max(100), replacement: z.string().max(100) }))
+    .max(1000),
+  salesFeePercent: z.number().int().min(0).max(100),
+  tipFeePercent: z.number().int().min(0).max(100),
+  payoutHoldDays: z.number().int().min(0).max(365),
+  payoutMinimumCents: cents,
+  featurePricePerDayCents: cents,
+  favoritesLimit: z.number().int().min(1).max(100_000),
+  passwordMaxAgeDays: z.number().int().min(1).max(10_000),
+  timeZone: z.string().min(1).max(64),
+});
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type SiteSettingKey = keyof SiteSettings;
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  adMinimums: Object.fromEntries(
+    AD_TYPES.map((t) => [t, { totalCost: 20, spendPerDay: 1 }]),
+  ) as SiteSettings["adMinimums"],
+  adCpmCents: { "1": 200, "2": 300, "3": 100, "4": 400, "5": 500 },
+  maxCombinedFileSize: 200,
+  quickCheckout: false,
+  offlineMode: false,
+  donatedAdFreeMode: false,
+  showAds: { portfolio: true },
+  cssOverride: "",
+  idleTimeoutSeconds: 300,
+  restrictedWords: [],
+  salesFeePercent: 20,
+  tipFeePercent: 0,
+  payoutHoldDays: 14,
+  payoutMinimumCents: 1000,
+  featurePricePerDayCents: 200,
+  favoritesLimit: 500,
+  passwordMaxAgeDays: 365,
+  timeZone: "America/New_York",
+};
+
+export const SITE_SETTING_KEYS = Object.keys(DEFAULT_SITE_SETTINGS) as SiteSettingKey[];
+
+/** A partial change an admin sends; every value is validated against its setting's rule. */
+export const siteSettingsPatchSchema = siteSettingsSchema.partial().strict();
+export type SiteSettingsPatch = z.infer<typeof siteSettingsPatchSchema>;
+
+/** Merges stored rows over the defaults; a stored value that no longer validates falls back to its default. */
+export function resolveSiteSettings(stored: Record<string, unknown>): SiteSettings {
+  const out: Record<string, unknown> = { ...DEFAULT_SITE_SETTINGS };
+  for (const key of SITE_SETTING_KEYS) {
+    if (!(key in stored)) continue;
+    const parsed = siteSettingsSchema.shape[key].safeParse(stored[key]);
+    if (parsed.success) out[key] = parsed.data;
+  }
+  return out as SiteSettings;
+}
