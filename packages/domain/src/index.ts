@@ -5,6 +5,7 @@ export * from "./api/site.ts";
 export * from "./api/users.ts";
 export * from "./rules/catalogue-lists.ts";
 export * from "./rules/colors.ts";
+export * from "./rules/cookies.ts";
 export * from "./rules/enums.ts";
 export * from "./rules/file-size.ts";
 export * from "./rules/limits.ts";

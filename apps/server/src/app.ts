@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import helmet from "@fastify/helmet";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { filesRoutes } from "./modules/files/files.routes.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { helpRoutes } from "./modules/help/help.routes.ts";
+import { resourcesRoutes } from "./modules/resources/resources.routes.ts";
+import { siteRoutes } from "./modules/site/site.routes.ts";
+import { usersRoutes } from "./modules/users/users.routes.ts";
+import { accessPlugin } from "./platform/access.ts";
+import { installErrorHandler } from "./platform/error-handler.ts";
+import type { Mailer } from "./platform/mail.ts";
+import { installOfflineGate } from "./platform/offline.ts";
+import type { Storage } from "./platform/storage.ts";
+import type { TokenSigner } from "./platform/tokens.ts";
+import { serveWebApp } from "./platform/web-app.ts";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  storage: Storage;
+  mailer: Mailer;
+  tokens: TokenSigner;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: "public" | "user" | "admin";
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Every route with who may call it; the route-table test walks it. */
+    routeTable: RouteEntry[];
+  }
+}
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Request ids a caller may pass through (a load balancer's), else a fresh UUID. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<AppInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: deps.config.logLevel,
+            redact: {
+              paths: [
+                "req.headers.authorization",
+                "req.headers.cookie",
+                'req.headers["captcha-token"]',
+                "*.password",
+                "*.cardNumber",
+                "*.cardCvv",
+              ],
+              censor: "[redacted]",
+            },
+          },
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate("deps", deps);
+  const routeTable: RouteEntry[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === "HEAD") continue;
+      routeTable.push({ method, url: route.url, access: route.config?.access ?? "user" });
+    }
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        // Tile colours and the admin's cssOverride are applied at run time.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "media-src": ["'self'", "blob:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: "Lesson Loft API", version: "1.0.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(accessPlugin, { tokens: deps.tokens });
+  installOfflineGate(app, deps.db);
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      for (const routes of [
+        healthRoutes,
+        siteRoutes,
+        authRoutes,
+        usersRoutes,
+        resourcesRoutes,
+        helpRoutes,
+        filesRoutes,
+      ]) {
+        await typed.register(routes);
+      }
+      typed.get("/docs", { config: { access: "public" }, schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: "/api" },
+  );
+  await serveWebApp(app, deps.config.webDist);
+  return app;
+}

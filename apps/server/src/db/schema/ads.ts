@@ -1,0 +1,82 @@
+import { AD_APPROVAL_STATUSES, AD_RUNNING_STATUSES, AD_TYPES } from "@market/domain";
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
+import { payments } from "./money.ts";
+import { users } from "./users.ts";
+
+export const advertisements = pgTable(
+  "advertisements",
+  {
+    id: id(),
+    users_id: uuid("users_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ad_type: text("ad_type").notNull(),
+    approval_status: text("approval_status").notNull().default("creating"),
+    running_status: text("running_status"),
+    css_override: text("css_override"),
+    discount_code: text("discount_code"),
+    title: text("title"),
+    subtitle: text("subtitle"),
+    subject: text("subject"),
+    statement: text("statement"),
+    description: text("description"),
+    button: text("button"),
+    code: text("code"),
+    business_name: text("business_name"),
+    business_image: text("business_image"),
+    click_url: text("click_url"),
+    image_url: text("image_url"),
+    image_name: text("image_name"),
+    spend_per_day: integer("spend_per_day").notNull().default(500),
+    run_days_total: integer("run_days_total").notNull().default(7),
+    grades: text("grades").array().notNull().default(sql`'{}'::text[]`),
+    is_admin_ad: boolean("is_admin_ad").notNull().default(false),
+    is_free_user_only: boolean("is_free_user_only").notNull().default(false),
+    review_comment: text("review_comment"),
+    payment_id: uuid("payment_id").references(() => payments.id),
+    starts_at: timestamp("starts_at", { withTimezone: true }),
+    ends_at: timestamp("ends_at", { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index("advertisements_user_idx").on(t.users_id, t.updated_at),
+    index("advertisements_serving_idx").on(t.ad_type, t.approval_status, t.running_status),
+    index("advertisements_review_idx").on(t.approval_status, t.updated_at),
+    check("advertisements_type_check", oneOf("ad_type", AD_TYPES)),
+    check("advertisements_approval_check", oneOf("approval_status", AD_APPROVAL_STATUSES)),
+    check(
+      "advertisements_running_check",
+      sql`running_status is null or ${oneOf("running_status", AD_RUNNING_STATUSES)}`,
+    ),
+    check("advertisements_spend_check", sql`spend_per_day >= 0 and run_days_total >= 0`),
+  ],
+);
+
+/** One row per ad per day: what it was shown, clicked and charged (its pacing and statistics). */
+export const adDailyStats = pgTable(
+  "ad_daily_stats",
+  {
+    ad_id: uuid("ad_id")
+      .notNull()
+      .references(() => advertisements.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    impressions: integer("impressions").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+    spend_cents: integer("spend_cents").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ad_id, t.day] }), index("ad_daily_stats_day_idx").on(t.day)],
+);

@@ -1,0 +1,211 @@
+import { RESOURCE_APPROVAL_STATUSES, RESOURCE_STATUSES } from "@market/domain";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
+import { users } from "./users.ts";
+
+export const resources = pgTable(
+  "resources",
+  {
+    id: id(),
+    /** Unique URL slug made from the title (DECISIONS.md). */
+    name: text("name").notNull(),
+    users_id: uuid("users_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    display: text("display"),
+    subtitle: text("subtitle"),
+    subject_area: text("subject_area").notNull().default(""),
+    description: text("description").notNull().default(""),
+    keywords: text("keywords").array().notNull().default(sql`'{}'::text[]`),
+    skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    standards: text("standards").array().notNull().default(sql`'{}'::text[]`),
+    grade: text("grade").notNull().default(""),
+    reading_levels: text("reading_levels"),
+    type: text("type").notNull().default("Other"),
+    /** Cents: 0 for free, else 100 to 10000 (spec: 1 to 100 dollars). */
+    price: integer("price").notNull().default(0),
+    sale_price: integer("sale_price"),
+    sale_end: date("sale_end", { mode: "string" }),
+    approval_status: text("approval_status").notNull().default("creating"),
+    status: text("status").notNull().default("inactive"),
+    upload_status: smallint("upload_status").notNull().default(0),
+    requires_approval: boolean("requires_approval").notNull().default(true),
+    is_featured: boolean("is_featured").notNull().default(false),
+    featured_until: timestamp("featured_until", { withTimezone: true }),
+    curator_score: integer("curator_score"),
+    excluded_colors: text("excluded_colors").array().notNull().default(sql`'{}'::text[]`),
+    background_color: text("background_color"),
+    download_count: integer("download_count").notNull().default(0),
+    published_at: timestamp("published_at", { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("resources_name_key").on(t.name),
+    index("resources_users_id_idx").on(t.users_id, t.updated_at),
+    // The public grids list approved, active resources by recency, downloads or price.
+    index("resources_listed_newest_idx")
+      .on(t.published_at.desc(), t.id)
+      .where(sql`approval_status = 'approved' and status = 'active'`),
+    index("resources_listed_downloads_idx")
+      .on(t.download_count.desc(), t.id)
+      .where(sql`approval_status = 'approved' and status = 'active'`),
+    index("resources_listed_price_idx")
+      .on(t.price, t.id)
+      .where(sql`approval_status = 'approved' and status = 'active'`),
+    index("resources_featured_idx")
+      .on(t.published_at.desc())
+      .where(sql`is_featured and approval_status = 'approved' and status = 'active'`),
+    index("resources_review_queue_idx").on(t.approval_status, t.updated_at),
+    check("resources_approval_status_check", oneOf("approval_status", RESOURCE_APPROVAL_STATUSES)),
+    check("resources_status_check", oneOf("status", RESOURCE_STATUSES)),
+    check("resources_upload_status_check", sql`upload_status in (0, 1, 2, 5)`),
+    check("resources_price_check", sql`price = 0 or price between 100 and 10000`),
+    check(
+      "resources_sale_price_check",
+      sql`sale_price is null or (sale_price between 100 and 10000 and sale_price < price)`,
+    ),
+  ],
+);
+
+export const resourceFiles = pgTable(
+  "resource_files",
+  {
+    id: id(),
+    resource_id: uuid("resource_id")
+      .notNull()
+      .references(() => resources.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    storage_key: text("storage_key").notNull(),
+    content_type: text("content_type").notNull(),
+    size_bytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    is_premium_file: boolean("is_premium_file").notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("resource_files_resource_idx").on(t.resource_id),
+    check("resource_files_size_check", sql`size_bytes >= 0`),
+  ],
+);
+
+export const resourcePreviews = pgTable(
+  "resource_previews",
+  {
+    id: id(),
+    resource_id: uuid("resource_id")
+      .notNull()
+      .references(() => resources.id, { onDelete: "cascade" }),
+    order_index: integer("order_index").notNull(),
+    storage_key: text("storage_key").notNull(),
+    size_bytes: integer("size_bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Set for previews rendered from a file's pages rather than uploaded. */
+    generated_name: text("generated_name"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("resource_previews_resource_idx").on(t.resource_id, t.order_index),
+    check("resource_previews_size_check", sql`size_bytes between 0 and 1000000`),
+  ],
+);
+
+/** The wizard's saved state, so a reload returns to the same step with the same data (UX.md). */
+export const uploadDrafts = pgTable(
+  "upload_drafts",
+  {
+    id: id(),
+    users_id: uuid("users_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    resource_id: uuid("resource_id").references(() => resources.id, { onDelete: "cascade" }),
+    step: text("step").notNull().default("pre-check"),
+    data: jsonb("data").notNull().default({}),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("upload_drafts_user_idx").on(t.users_id, t.updated_at)],
+);
+
+export const downloads = pgTable(
+  "downloads",
+  {
+    id: id(),
+    resource_id: uuid("resource_id")
+      .notNull()
+      .references(() => resources.id, { onDelete: "cascade" }),
+    users_id: uuid("users_id").references(() => users.id, { onDelete: "set null" }),
+    ref_code: text("ref_code"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("downloads_resource_idx").on(t.resource_id),
+    index("downloads_created_at_idx").on(t.created_at),
+  ],
+);
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    users_id: uuid("users_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    resource_id: uuid("resource_id")
+      .notNull()
+      .references(() => resources.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.users_id, t.resource_id] }),
+    index("favorites_resource_idx").on(t.resource_id),
+  ],
+);
+
+export const follows = pgTable(
+  "follows",
+  {
+    follower_id: uuid("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followed_id: uuid("followed_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.follower_id, t.followed_id] }),
+    index("follows_followed_idx").on(t.followed_id),
+    check("follows_not_self", sql`follower_id <> followed_id`),
+  ],
+);
+
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: id(),
+    users_id: uuid("users_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    uri: text("uri").notNull(),
+    is_gift: boolean("is_gift").notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [index("referrals_user_idx").on(t.users_id)],
+);

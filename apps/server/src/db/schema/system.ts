@@ -1,0 +1,110 @@
+import { JOB_STATES } from "@market/domain";
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, oneOf } from "./columns.ts";
+import { users } from "./users.ts";
+
+/** Durable jobs worked by the server processes; claimed with FOR UPDATE SKIP LOCKED. */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    name: text("name").notNull(),
+    payload: jsonb("payload").notNull().default({}),
+    state: text("state").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    run_at: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    locked_at: timestamp("locked_at", { withTimezone: true }),
+    locked_by: text("locked_by"),
+    last_error: text("last_error"),
+    created_at: createdAt(),
+    finished_at: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("jobs_ready_idx").on(t.run_at).where(sql`state = 'queued'`),
+    index("jobs_name_idx").on(t.name, t.created_at),
+    check("jobs_state_check", oneOf("state", JOB_STATES)),
+  ],
+);
+
+const LOGIN_TOKEN_PURPOSES = ["login", "verify_email"] as const;
+
+/** E-mailed login and verification links: random, stored only as a SHA-256 hash, single use. */
+export const loginTokens = pgTable(
+  "login_tokens",
+  {
+    id: id(),
+    users_id: uuid("users_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    token_hash: text("token_hash").notNull(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("login_tokens_hash_key").on(t.token_hash),
+    index("login_tokens_user_idx").on(t.users_id, t.created_at),
+    check("login_tokens_purpose_check", oneOf("purpose", LOGIN_TOKEN_PURPOSES)),
+  ],
+);
+
+export const captchaChallenges = pgTable(
+  "captcha_challenges",
+  {
+    id: id(),
+    answer_hash: text("answer_hash").notNull(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    solved_at: timestamp("solved_at", { withTimezone: true }),
+    /** The single-use captcha token handed out on success, stored hashed. */
+    token_hash: text("token_hash"),
+    token_used_at: timestamp("token_used_at", { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("captcha_challenges_token_key").on(t.token_hash),
+    index("captcha_expires_idx").on(t.expires_at),
+  ],
+);
+
+/** Fixed-window counters shared by every server instance (rate limits, failed logins). */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    bucket: text("bucket").notNull(),
+    window_start: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bucket, t.window_start] }),
+    index("rate_limit_window_idx").on(t.window_start),
+  ],
+);
+
+export const bulkEmails = pgTable(
+  "bulk_emails",
+  {
+    id: id(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    created_by: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    total_users: integer("total_users").notNull().default(0),
+    emails_sent: integer("emails_sent").notNull().default(0),
+    created_at: createdAt(),
+    finished_at: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("bulk_emails_created_idx").on(t.created_at)],
+);

@@ -1,0 +1,42 @@
+import { resolveSiteSettings, type SiteSettings, type SiteSettingsPatch } from "@market/domain";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { siteSettingChanges, siteSettings } from "../../db/schema/index.ts";
+
+/**
+ * Settings are read from the database on every call, not cached per process, so a change made on
+ * one server instance is in force on every other at once (one primary-key scan of a tiny table).
+ */
+export async function getSiteSettings(db: Db): Promise<SiteSettings> {
+  const rows = await db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings);
+  return resolveSiteSettings(Object.fromEntries(rows.map((r) => [r.key, r.value])));
+}
+
+/** Applies a validated partial change in one transaction, recording each changed key in the audit. */
+export async function updateSiteSettings(
+  db: Db,
+  patch: SiteSettingsPatch,
+  actorId: string,
+): Promise<SiteSettings> {
+  await db.transaction(async (tx) => {
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined) continue;
+      const [old] = await tx
+        .select({ value: siteSettings.value })
+        .from(siteSettings)
+        .where(eq(siteSettings.key, key))
+        .for("update");
+      await tx
+        .insert(siteSettings)
+        .values({ key, value, updated_by: actorId })
+        .onConflictDoUpdate({
+          target: siteSettings.key,
+          set: { value, updated_by: actorId, updated_at: new Date() },
+        });
+      await tx
+        .insert(siteSettingChanges)
+        .values({ key, old_value: old?.value ?? null, new_value: value, changed_by: actorId });
+    }
+  });
+  return getSiteSettings(db);
+}

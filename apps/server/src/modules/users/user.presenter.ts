@@ -1,0 +1,45 @@
+import type { PublicUser, SelfUser } from "@market/domain";
+import type { users } from "../../db/schema/index.ts";
+
+type UserRow = typeof users.$inferSelect;
+
+/** What the account's owner sees of it. Never the password or pattern hashes. */
+export function presentSelf(row: UserRow): SelfUser {
+  return {
+    id: row.id,
+    username: row.username,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    role: row.role as SelfUser["role"],
+    is_master_account: row.is_master_account,
+    is_deactivated: row.is_deactivated,
+    donation_date: row.donation_date ? row.donation_date.toISOString() : null,
+    avatar_locator: row.avatar_locator,
+    email_verified: row.email_verified_at !== null,
+    permissions: {
+      controls: row.perm_controls,
+      payments: row.perm_payments,
+      messages: row.perm_messages,
+      upload: row.perm_upload,
+      editing: row.perm_editing,
+      advertise: row.perm_advertise,
+    },
+  };
+}
+
+/** What anybody may see of a user. */
+export function presentPublicUser(
+  row: Pick<UserRow, "id" | "username" | "first_name" | "avatar_locator">,
+): PublicUser {
+  return {
+    id: row.id,
+    username: row.username,
+    first_name: row.first_name,
+    avatar_locator: row.avatar_locator,
+  };
+}
+
+export function scopesOf(row: Pick<UserRow, "role">): string[] {
+  return row.role === "admin" ? ["user", "admin"] : ["user"];
+}

@@ -1,0 +1,47 @@
+import type { AuthFailureReason, ErrorBody } from "@market/domain";
+
+/**
+ * The error catalogue: stable string codes mapped to HTTP statuses. Services throw AppError; the
+ * error handler turns it into `{ error, message, ... }`. Anything else becomes a logged 500 with no details.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  invalid_credentials: 403,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  account_exists: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  offline: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: Omit<ErrorBody, "error" | "message"> = {},
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toBody(): ErrorBody {
+    return { error: this.code, message: this.message, ...this.extra };
+  }
+}
+
+export const unauthorized = (reason: AuthFailureReason, message = "Authentication required") =>
+  new AppError("unauthorized", message, { reason });
+export const notFound = (what = "Not found") => new AppError("not_found", what);
+export const forbidden = (message = "You may not do that") => new AppError("forbidden", message);

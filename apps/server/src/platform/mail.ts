@@ -1,0 +1,50 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import nodemailer from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Real mail through nodemailer. With SMTP_URL it goes to that server; without, nodemailer's stream
+ * transport renders the real RFC 822 message and it is written to `<dataDir>/mail/` with its subject
+ * and links logged, so login links work on a laptop with no mail server.
+ */
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  mailDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: opts.from, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let sequence = 0;
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: opts.from, ...message });
+      await mkdir(opts.mailDir, { recursive: true });
+      sequence += 1;
+      const file = join(opts.mailDir, `${Date.now()}-${process.pid}-${sequence}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      // Links are logged on purpose in this local mode only: they are how a developer logs in.
+      opts.log.info({ to: message.to, subject: message.subject, links, file }, "mail written");
+    },
+  };
+}

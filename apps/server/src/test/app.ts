@@ -1,0 +1,90 @@
+import { mkdtemp, readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { LoginResponse } from "@market/domain";
+import { type AppInstance, buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { createMailer } from "../platform/mail.ts";
+import { createLocalStorage } from "../platform/storage.ts";
+import { createTokenSigner } from "../platform/tokens.ts";
+import { createTestDatabase } from "./database.ts";
+import { TEST_PASSWORD } from "./factories.ts";
+
+export const TEST_JWT_SECRET = "test-secret-that-is-at-least-32-characters-long";
+
+export interface TestApp {
+  app: AppInstance;
+  db: Db;
+  config: Config;
+  /** A URL that another instance can open on the same database (PostgreSQL only). */
+  databaseUrl?: string;
+  mailDir: string;
+  close(): Promise<void>;
+  /** Logs in through the real endpoint and returns the Authorization header. */
+  authHeader(username: string, password?: string): Promise<{ authorization: string }>;
+  /** The e-mails written so far, as raw RFC 822 text, oldest first. */
+  sentMail(): Promise<string[]>;
+}
+
+/** The real app on a fresh database of its own, through app.inject (Outline's server/test/support.ts). */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { database, url } = await createTestDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), "market-test-"));
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: "test", JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dataDir, LOG_LEVEL: "silent" }),
+    webDist: join(dataDir, "no-web-build"),
+    ...overrides,
+  };
+  const mailDir = join(dataDir, "mail");
+  const app = await buildApp(
+    {
+      config,
+      database,
+      db: database.db,
+      storage: createLocalStorage(join(dataDir, "files")),
+      mailer: createMailer({ from: config.mailFrom, mailDir, log: silentLog }),
+      tokens: createTokenSigner(config.jwtSecret),
+    },
+    { logger: false },
+  );
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    databaseUrl: url,
+    mailDir,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+    async authHeader(username, password = TEST_PASSWORD) {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/auth/token",
+        payload: { username, password },
+      });
+      if (res.statusCode !== 200)
+        throw new Error(`login as ${username} failed: ${res.statusCode} ${res.body}`);
+      return { authorization: `Bearer ${res.json<LoginResponse>().accessToken}` };
+    },
+    async sentMail() {
+      const files = (await readdir(mailDir).catch(() => [])).sort();
+      return Promise.all(files.map((f) => readFile(join(mailDir, f), "utf8")));
+    },
+  };
+}
+
+const noop = () => {};
+const silentLog = {
+  info: noop,
+  error: noop,
+  warn: noop,
+  debug: noop,
+  trace: noop,
+  fatal: noop,
+  silent: noop,
+  level: "silent",
+  child: () => silentLog,
+} as unknown as import("fastify").FastifyBaseLogger;

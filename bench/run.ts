@@ -1,0 +1,110 @@
+/**
+ * Load figures for the home grid and the configuration endpoints, beside a Fastify hello-world
+ * measured in the same run. Loopback only, bounded in time; prints figures, asserts nothing.
+ *
+ *   npm run bench                         # 10,000 synthetic resources on PGlite, 5 s per endpoint
+ *   BENCH_RESOURCES=100000 BENCH_SECONDS=10 npm run bench
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+
+const root = new URL("..", import.meta.url).pathname;
+const resources = Number(process.env.BENCH_RESOURCES ?? 10_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), "market-bench-"));
+const appPort = 3900;
+const helloPort = 3901;
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+  LOG_LEVEL: "warn",
+  HOST: "127.0.0.1",
+};
+
+const ENDPOINTS = [
+  ["home grid (page 1)", "/api/resources?page=1&pageSize=24"],
+  ["home grid (page 200)", "/api/resources?page=200&pageSize=24"],
+  ["most downloaded", "/api/resources?sort=downloads&pageSize=24"],
+  ["front-end settings", "/api/site-settings/front-end"],
+  ["offline flag", "/api/site-settings/front-end-offline"],
+  ["texts", "/api/texts/values"],
+  ["colours", "/api/colors/values"],
+] as const;
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function measure(url: string) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+  });
+}
+
+const children: ChildProcess[] = [];
+try {
+  console.log(`Seeding ${resources} synthetic resources in ${env.DATABASE_URL || dataDir}...`);
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", "apps/server/src/db/seed/cli.ts", "--resources", String(resources)],
+    {
+      cwd: root,
+      env,
+      stdio: "inherit",
+    },
+  );
+  children.push(
+    spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+      cwd: root,
+      env: { ...env, PORT: String(appPort) },
+      stdio: "ignore",
+    }),
+  );
+  children.push(
+    spawn(process.execPath, ["--import", "tsx", "bench/hello.ts"], {
+      cwd: root,
+      env: { ...env, PORT: String(helloPort) },
+      stdio: "ignore",
+    }),
+  );
+  await waitFor(`http://127.0.0.1:${appPort}/api/health`);
+  await waitFor(`http://127.0.0.1:${helloPort}/`);
+
+  const hello = await measure(`http://127.0.0.1:${helloPort}/`);
+  const rows = [["Fastify hello-world", hello.requests.average, hello.latency.p99, 1]];
+  for (const [label, path] of ENDPOINTS) {
+    const result = await measure(`http://127.0.0.1:${appPort}${path}`);
+    if (result.non2xx > 0) console.warn(`  ${label}: ${result.non2xx} non-2xx answers`);
+    rows.push([
+      label,
+      result.requests.average,
+      result.latency.p99,
+      result.requests.average / hello.requests.average,
+    ]);
+  }
+  console.log(
+    `\n${resources} resources, ${connections} connections, ${seconds} s each, engine ${env.DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
+  );
+  console.log("endpoint                    req/s     p99 ms   vs hello-world");
+  for (const [label, rps, p99, ratio] of rows) {
+    console.log(
+      `${String(label).padEnd(26)}${Math.round(Number(rps)).toString().padStart(7)}${String(p99).padStart(10)}   ${(Number(ratio) * 100).toFixed(1)}%`,
+    );
+  }
+} finally {
+  for (const child of children) child.kill("SIGTERM");
+}

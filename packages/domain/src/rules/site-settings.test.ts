@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SITE_SETTINGS, resolveSiteSettings, siteSettingsPatchSchema } from "./site-settings.ts";
+
+describe("site settings", () => {
+  it("default to the numbers of DECISIONS.md and spec 5/9", () => {
+    expect(DEFAULT_SITE_SETTINGS.adMinimums["1"]).toEqual({ totalCost: 20, spendPerDay: 1 });
+    expect(DEFAULT_SITE_SETTINGS.maxCombinedFileSize).toBe(200);
+    expect(DEFAULT_SITE_SETTINGS.idleTimeoutSeconds).toBe(300);
+    expect(DEFAULT_SITE_SETTINGS.salesFeePercent).toBe(20);
+    expect(DEFAULT_SITE_SETTINGS.adCpmCents).toEqual({ "1": 200, "2": 300, "3": 100, "4": 400, "5": 500 });
+  });
+
+  it("merge stored values over the defaults and ignore stored values that no longer validate", () => {
+    const settings = resolveSiteSettings({ offlineMode: true, idleTimeoutSeconds: "soon", unknownKey: 1 });
+    expect(settings.offlineMode).toBe(true);
+    expect(settings.idleTimeoutSeconds).toBe(300);
+    expect(settings).not.toHaveProperty("unknownKey");
+  });
+
+  it("accept a valid partial change and refuse unknown keys or out-of-range values", () => {
+    expect(siteSettingsPatchSchema.safeParse({ offlineMode: true }).success).toBe(true);
+    expect(
+      siteSettingsPatchSchema.safeParse({ restrictedWords: [{ pattern: "darn", replacement: "d***" }] })
+        .success,
+    ).toBe(true);
+    expect(siteSettingsPatchSchema.safeParse({ offline: true }).success).toBe(false);
+    expect(siteSettingsPatchSchema.safeParse({ salesFeePercent: 101 }).success).toBe(false);
+    expect(
+      siteSettingsPatchSchema.safeParse({ adMinimums: { "6": { totalCost: 1, spendPerDay: 1 } } }).success,
+    ).toBe(false);
+  });
+});
