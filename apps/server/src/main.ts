@@ -1,6 +1,8 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./db/seed/demo.ts";
+import { JOB_DEFINITIONS } from "./jobs.registry.ts";
+import { createJobWorker } from "./platform/jobs.ts";
 import { openRuntime } from "./runtime.ts";
 
 async function main() {
@@ -17,9 +19,11 @@ async function main() {
   const deps = await openRuntime(config);
   const seeded = await seedDemoIfEmpty(deps);
   const app = await buildApp(deps);
+  const worker = createJobWorker({ db: deps.db, log: app.log, definitions: JOB_DEFINITIONS });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
+    await worker.stop();
     await app.close();
     await deps.database.close();
     process.exit(0);
@@ -28,6 +32,7 @@ async function main() {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  worker.start();
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}/db`;
   console.log(`\nLesson Loft is running at ${config.publicUrl}  (database: ${where})`);
   if (seeded) console.log("Demo data was seeded into the empty database.");

@@ -27,6 +27,9 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next checkout.
+    pool.on("error", (error) => console.error("database connection lost:", error.message));
     const db = drizzlePg(pool, { schema });
     return { db, engine: "postgres", close: async () => (pool.ended ? undefined : pool.end()) };
   }

@@ -29,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         ...database,
         async close() {
           await database.close();
-          await adminQuery(base, `drop database if exists ${name} with (force)`);
+          await dropWhenIdle(base, name);
         },
       },
     };
@@ -51,6 +51,28 @@ async function createFromTemplate(base: string, name: string, template: string) 
     await client.query(`create database ${name} template ${template}`);
   } finally {
     await client.query("select pg_advisory_unlock(7204115)").catch(() => {});
+    await client.end();
+  }
+}
+
+/**
+ * pool.end() resolves while its sockets are still closing; dropping WITH (FORCE) then would kill
+ * them mid-close and surface as unhandled errors. So wait until the database has no sessions left.
+ */
+async function dropWhenIdle(base: string, name: string) {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    for (let i = 0; i < 250; i++) {
+      const { rows } = await client.query(
+        "select count(*)::int as n from pg_stat_activity where datname = $1",
+        [name],
+      );
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
     await client.end();
   }
 }
