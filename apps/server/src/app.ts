@@ -60,13 +60,17 @@ export type AppInstance = FastifyInstance<
 /** Request ids a caller may pass through (a load balancer's), else a fresh UUID. */
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<AppInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  opts: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<AppInstance> {
   const app = Fastify({
     logger:
       opts.logger === false
         ? false
         : {
             level: deps.config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
             redact: {
               paths: [
                 "req.headers.authorization",
