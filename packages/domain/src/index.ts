@@ -11,6 +11,8 @@ export * from "./rules/file-size.ts";
 export * from "./rules/limits.ts";
 export * from "./rules/money.ts";
 export * from "./rules/numbers.ts";
+export * from "./rules/post-login.ts";
+export * from "./rules/sign-up.ts";
 export * from "./rules/site-images.ts";
 export * from "./rules/site-settings.ts";
 export * from "./rules/texts.ts";

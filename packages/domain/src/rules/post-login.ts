@@ -1,0 +1,44 @@
+/**
+ * Where a user goes right after logging in (spec section 4, Authentication, "After login, in this
+ * order"). Pure: the web app gathers the stored state, calls this, then does what it says.
+ */
+export interface PostLoginState {
+  /** (1) A route stored at sign-up (e.g. the gift purchase that sent a visitor to sign up). */
+  postSignUpRoute: string | null;
+  /** (2) Set when the page must reload after login (e.g. a login from a stale tab). */
+  reloadFlag: boolean;
+  /** (3) A ref code seen before login, to be posted to /api/auth/refCode. */
+  bufferedRefCode: string | null;
+  /** (4) A donation amount chosen before login, in cents. */
+  donateAmount: number | null;
+  /** (5) Whether the donation prompt is active for this login. */
+  donationPromptActive: boolean;
+  user: { username: string; isMasterAccount: boolean; isAdmin: boolean; donationDate: string | null };
+  adsShown: boolean;
+  /** (6) Set when the user asked to go to their settings. */
+  settingsFlag: boolean;
+  /** (7) Where the user was going when they were sent to log in. */
+  storedRedirect: string | null;
+}
+
+export interface PostLoginDecision {
+  route: string;
+  reload: boolean;
+  postRefCode: string | null;
+}
+
+export function decidePostLoginRoute(s: PostLoginState): PostLoginDecision {
+  if (s.postSignUpRoute) return { route: s.postSignUpRoute, reload: false, postRefCode: null };
+  if (s.reloadFlag) return { route: s.storedRedirect ?? "/", reload: true, postRefCode: null };
+  const postRefCode = s.bufferedRefCode;
+  const go = (route: string) => ({ route, reload: false, postRefCode });
+  if (s.donateAmount !== null && s.donateAmount > 0) return go("/donate/payment");
+  if (s.donationPromptActive) {
+    if (s.user.isMasterAccount) return go("/admin/users");
+    if (!s.user.donationDate) return go("/donation");
+    if (s.adsShown) return go("/offers");
+    return go("/donation");
+  }
+  if (s.settingsFlag) return go(s.user.isAdmin ? "/admin/settings" : `/profile/@${s.user.username}/settings`);
+  return go(s.storedRedirect ?? "/");
+}
