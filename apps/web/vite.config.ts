@@ -9,6 +9,19 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 250,
+    rollupOptions: {
+      // The shared domain package is pure constants, functions and zod schemas: a module of it that the app
+      // does not use may be dropped, so the first bundle does not carry zod for schemas only forms need.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes("/packages/domain/src/") },
+      output: {
+        // Libraries change less often than the app: separate files stay cached across deploys.
+        manualChunks(id: string) {
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return "react";
+          if (/node_modules\/(react-router|@tanstack)\//.test(id)) return "libs";
+          return undefined;
+        },
+      },
+    },
   },
   server: {
     proxy: { "/api": "http://127.0.0.1:3000" },

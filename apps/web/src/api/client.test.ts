@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, apiRequest, type ClientDeps, fileUrl, parseApiError } from "./client.ts";
+import { createLoadingBar } from "./loading-bar.ts";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+function deps(response: Response | Error, token: string | null = null) {
+  const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
+    if (response instanceof Error) throw response;
+    return response.clone();
+  });
+  const onInvalidToken = vi.fn();
+  const value: ClientDeps = { fetch, token: () => token, bar: createLoadingBar(), onInvalidToken };
+  return { value, fetch, onInvalidToken };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("parseApiError", () => {
+  it("reads every field of the error body", () => {
+    const error = parseApiError(429, {
+      error: "rate_limited",
+      message: "Too many requests",
+      earliestRetry: "2030-01-01T00:00:10.000Z",
+      isLocked: true,
+    });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 429,
+      code: "rate_limited",
+      message: "Too many requests",
+      earliestRetry: "2030-01-01T00:00:10.000Z",
+      isLocked: true,
+    });
+    expect(
+      parseApiError(400, { error: "validation_failed", message: "Bad", fields: { title: "too_long" } })
+        .fields,
+    ).toEqual({
+      title: "too_long",
+    });
+    expect(
+      parseApiError(401, { error: "unauthorized", message: "x", reason: "requires_captcha" }).reason,
+    ).toBe("requires_captcha");
+  });
+
+  it("survives a body that is not the API's", () => {
+    const error = parseApiError(502, "<html>Bad gateway</html>");
+    expect(error).toMatchObject({ status: 502, code: "http_502", reason: undefined, fields: undefined });
+    expect(parseApiError(401, { error: "x", message: "y", reason: "made_up" }).reason).toBeUndefined();
+  });
+});
+
+describe("apiRequest", () => {
+  it("sends the bearer token and parses JSON", async () => {
+    const { value, fetch } = deps(json(200, { offlineMode: false }), "tok.en.x");
+    await expect(apiRequest("/site-settings/front-end-offline", {}, value)).resolves.toEqual({
+      offlineMode: false,
+    });
+    const [url, init] = fetch.mock.calls[0] ?? [];
+    expect(url).toBe("/api/site-settings/front-end-offline");
+    expect(new Headers(init?.headers).get("Authorization")).toBe("Bearer tok.en.x");
+  });
+
+  it("builds query strings and JSON bodies", async () => {
+    const { value, fetch } = deps(json(200, {}));
+    await apiRequest("/resources", { query: { page: 2, featured: true, sort: undefined } }, value);
+    expect(fetch.mock.calls[0]?.[0]).toBe("/api/resources?page=2&featured=true");
+    await apiRequest(
+      "/auth/token",
+      { method: "POST", body: { username: "a", password: "b" }, auth: false },
+      value,
+    );
+    const init = fetch.mock.calls[1]?.[1];
+    expect(init?.body).toBe('{"username":"a","password":"b"}');
+    expect(new Headers(init?.headers).get("Content-Type")).toBe("application/json");
+  });
+
+  it("throws a typed ApiError for an error status", async () => {
+    const { value } = deps(json(403, { error: "invalid_credentials", message: "Invalid credentials" }));
+    const error = await apiRequest("/auth/token", { method: "POST", body: {} }, value).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, code: "invalid_credentials" });
+  });
+
+  it("logs out on 401 invalid_token only", async () => {
+    const invalid = deps(json(401, { error: "unauthorized", message: "x", reason: "invalid_token" }), "t");
+    await expect(apiRequest("/users/self", {}, invalid.value)).rejects.toBeInstanceOf(ApiError);
+    expect(invalid.onInvalidToken).toHaveBeenCalledOnce();
+
+    const captcha = deps(json(401, { error: "unauthorized", message: "x", reason: "requires_captcha" }));
+    await expect(apiRequest("/auth/token", {}, captcha.value)).rejects.toMatchObject({
+      reason: "requires_captcha",
+    });
+    expect(captcha.onInvalidToken).not.toHaveBeenCalled();
+  });
+
+  it("turns a network failure into status 0", async () => {
+    const { value } = deps(new TypeError("Failed to fetch"));
+    await expect(apiRequest("/texts/values", {}, value)).rejects.toMatchObject({
+      status: 0,
+      code: "network_error",
+    });
+  });
+
+  it("drives the loading bar, red on failure", async () => {
+    const failing = deps(json(500, { error: "internal", message: "Error" }));
+    await apiRequest("/x", {}, failing.value).catch(() => undefined);
+    expect(failing.value.bar.getState().phase).toBe("failed");
+  });
+
+  it("uses the global fetch by default", async () => {
+    const fetch = vi.fn(async () => json(200, { texts: {} }));
+    vi.stubGlobal("fetch", fetch);
+    await expect(apiRequest("/texts/values")).resolves.toEqual({ texts: {} });
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+});
+
+describe("fileUrl", () => {
+  it("serves locators under /api/files", () => {
+    expect(fileUrl("covers/a b.png")).toBe("/api/files/covers/a%20b.png");
+  });
+});

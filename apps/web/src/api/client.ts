@@ -1,0 +1,159 @@
+import { API_BASE, type AuthFailureReason, type ErrorBody } from "@market/domain";
+import { getSession } from "../state/session.ts";
+import { type LoadingBar, loadingBar } from "./loading-bar.ts";
+
+/** An error the API answered with (DESIGN.md conventions), or status 0 when the server could not be reached. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The error code, e.g. "not_found", "validation_failed". */
+  readonly code: string;
+  readonly reason: AuthFailureReason | undefined;
+  readonly earliestRetry: string | undefined;
+  readonly isLocked: boolean | undefined;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, body: ErrorBody) {
+    super(body.message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = body.error;
+    this.reason = body.reason;
+    this.earliestRetry = body.earliestRetry;
+    this.isLocked = body.isLocked;
+    this.fields = body.fields;
+  }
+}
+
+const isString = (value: unknown): value is string => typeof value === "string";
+
+/**
+ * The 401 reasons of the contract, checked against the domain's union by the compiler. Kept as a type-checked
+ * record rather than importing AUTH_FAILURE_REASONS, whose module carries zod into the first bundle.
+ */
+const KNOWN_REASONS: Record<AuthFailureReason, true> = {
+  requires_captcha: true,
+  cooling_off: true,
+  requires_pattern: true,
+  insufficient_permissions: true,
+  invalid_token: true,
+};
+const isAuthFailureReason = (value: unknown): value is AuthFailureReason =>
+  isString(value) && Object.hasOwn(KNOWN_REASONS, value);
+
+/** Reads an error body defensively: a proxy's HTML page or a half body still gives a usable ApiError. */
+export function parseApiError(status: number, body: unknown): ApiError {
+  const raw = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  const reason = isAuthFailureReason(raw.reason) ? raw.reason : undefined;
+  const fields =
+    typeof raw.fields === "object" && raw.fields !== null
+      ? Object.fromEntries(
+          Object.entries(raw.fields).filter((entry): entry is [string, string] => isString(entry[1])),
+        )
+      : undefined;
+  return new ApiError(status, {
+    error: isString(raw.error) ? raw.error : `http_${status}`,
+    message: isString(raw.message) ? raw.message : "The request failed.",
+    ...(reason ? { reason } : {}),
+    ...(isString(raw.earliestRetry) ? { earliestRetry: raw.earliestRetry } : {}),
+    ...(typeof raw.isLocked === "boolean" ? { isLocked: raw.isLocked } : {}),
+    ...(fields ? { fields } : {}),
+  });
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Send the stored token (default true). */
+  auth?: boolean;
+}
+
+export interface ClientDeps {
+  fetch: typeof fetch;
+  token: () => string | null;
+  bar: LoadingBar;
+  onInvalidToken: () => void;
+}
+
+let invalidTokenHandler: () => void = () => {};
+
+/** Set once at start-up: what a 401 invalid_token does (log out and go to /login). */
+export function setInvalidTokenHandler(handler: () => void): void {
+  invalidTokenHandler = handler;
+}
+
+const defaultDeps = (): ClientDeps => ({
+  fetch: (...args) => globalThis.fetch(...args),
+  token: () => getSession()?.token ?? null,
+  bar: loadingBar,
+  onInvalidToken: () => invalidTokenHandler(),
+});
+
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ""}`;
+}
+
+/** Where a stored file (cover, avatar, site image) is served. */
+export function fileUrl(locator: string): string {
+  return `${API_BASE}/files/${locator.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<T>(
+  path: string,
+  options: RequestOptions = {},
+  deps: ClientDeps = defaultDeps(),
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const token = options.auth === false ? null : deps.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const end = deps.bar.begin();
+  let response: Response;
+  try {
+    response = await deps.fetch(apiUrl(path, options.query), {
+      method: options.method ?? "GET",
+      headers,
+      credentials: "same-origin",
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (cause) {
+    const aborted = cause instanceof DOMException && cause.name === "AbortError";
+    end(aborted);
+    if (aborted) throw cause;
+    throw new ApiError(0, { error: "network_error", message: "The server could not be reached." });
+  }
+
+  const body = await readJson(response);
+  end(response.ok);
+  if (response.ok) return body as T;
+  const error = parseApiError(response.status, body);
+  if (error.status === 401 && error.reason === "invalid_token") deps.onInvalidToken();
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, options: Omit<RequestOptions, "method" | "body"> = {}) =>
+    apiRequest<T>(path, { ...options, method: "GET" }),
+  post: <T>(path: string, body: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
+    apiRequest<T>(path, { ...options, method: "POST", body }),
+};

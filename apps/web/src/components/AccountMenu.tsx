@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useSession } from "../state/session.ts";
+import { useTexts } from "../state/site-config.ts";
+
+const itemClass = "block rounded-ui px-3 py-2 text-sm hover:bg-wash";
+
+/** Log in / Sign up for visitors; for a signed-in user a menu of their areas and Log out. */
+export function AccountMenu() {
+  const session = useSession();
+  const t = useTexts();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  if (!session) {
+    return (
+      <nav aria-label={t("nav.accountLabel")} className="ml-auto">
+        <ul className="flex items-center gap-2">
+          <li>
+            <Link to="/login" className="rounded-ui px-3 py-2 text-sm font-medium hover:bg-wash">
+              {t("nav.login")}
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/sign-up"
+              className="rounded-ui bg-accent px-3 py-2 text-sm font-medium text-accent-text"
+            >
+              {t("nav.signUp")}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    );
+  }
+
+  const links = [
+    { to: "/favorites", label: t("nav.favorites") },
+    { to: "/publishing", label: t("nav.publishing") },
+    { to: "/earnings", label: t("nav.earnings") },
+    ...(session.isAdmin ? [{ to: "/admin", label: t("nav.admin") }] : []),
+    { to: "/logout", label: t("nav.logout") },
+  ];
+
+  return (
+    <div ref={containerRef} className="relative ml-auto">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        className="rounded-ui border border-line px-3 py-2 text-sm font-medium hover:bg-wash"
+      >
+        {session.user?.username ?? t("nav.account")}
+      </button>
+      <nav
+        id={menuId}
+        aria-label={t("nav.accountLabel")}
+        hidden={!open}
+        className="absolute right-0 z-40 mt-2 w-48 rounded-ui border border-line bg-paper p-1 shadow-lg"
+      >
+        <ul>
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={itemClass}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

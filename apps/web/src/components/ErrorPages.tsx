@@ -1,0 +1,142 @@
+import { textOf } from "@market/domain";
+import { Component, type ErrorInfo, type ReactNode, useEffect } from "react";
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
+import { ApiError } from "../api/client.ts";
+import { isChunkLoadError, reloadOnceForChunkError } from "../guards/chunk-reload.ts";
+import { useTexts } from "../state/site-config.ts";
+
+/** The 404 content: the catch-all page and the error page for a 404 both show it. */
+export function NotFoundContent() {
+  const t = useTexts();
+  return (
+    <section className="mx-auto max-w-xl py-12 text-center">
+      <h1 className="text-3xl font-bold">{t("notFound.title")}</h1>
+      <p className="mt-4 text-muted">{t("notFound.body")}</p>
+      <p className="mt-6">
+        <Link to="/" className="font-medium text-accent underline">
+          {t("notFound.link")}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export interface ErrorSummary {
+  status: number;
+  /** The message to show, or null for the generic "Error". */
+  message: string | null;
+}
+
+/** Route errors default to status 500 and the message "Error"; internals of unknown errors are not shown. */
+export function summariseRouteError(error: unknown): ErrorSummary {
+  if (isRouteErrorResponse(error)) {
+    const data = error.data as unknown;
+    const fromData =
+      typeof data === "object" && data !== null && typeof (data as { message?: unknown }).message === "string"
+        ? (data as { message: string }).message
+        : null;
+    return { status: error.status || 500, message: fromData ?? (error.statusText || null) };
+  }
+  if (error instanceof ApiError) return { status: error.status || 500, message: error.message || null };
+  return { status: 500, message: null };
+}
+
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const t = useTexts();
+  const revalidator = useRevalidator();
+  const chunkError = isChunkLoadError(error);
+
+  useEffect(() => {
+    if (chunkError) {
+      reloadOnceForChunkError(error, {
+        storage: sessionStorage,
+        reload: () => window.location.reload(),
+        now: Date.now,
+      });
+    }
+  }, [chunkError, error]);
+
+  const { status, message } = summariseRouteError(error);
+  if (status === 404) return <NotFoundContent />;
+
+  return (
+    <section className="mx-auto max-w-xl py-12 text-center">
+      <h1 className="text-3xl font-bold">{message ?? t("error.title")}</h1>
+      <p className="mt-4 text-muted">
+        {chunkError ? t("error.newVersion") : t("error.status", { status: String(status) })}
+      </p>
+      <div className="mt-6 flex justify-center gap-4">
+        <button
+          type="button"
+          onClick={() => (chunkError ? window.location.reload() : revalidator.revalidate())}
+          className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
+        >
+          {t("error.retry")}
+        </button>
+        <Link to="/" className="px-4 py-2 font-medium text-accent underline">
+          {t("notFound.link")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+interface FatalState {
+  error: unknown;
+}
+
+/** When the error page itself fails: a last page with no dependencies beyond React. */
+export class FatalErrorBoundary extends Component<{ children: ReactNode }, FatalState> {
+  override state: FatalState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): FatalState {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error("The error page failed", error, info.componentStack);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    const details = error instanceof Error ? error.message : String(error);
+    return (
+      <section className="mx-auto max-w-xl px-4 py-12 text-center">
+        <h1 className="text-2xl font-bold">{textOf(undefined, "error.fatal")}</h1>
+        <details className="mt-4 text-left">
+          <summary className="cursor-pointer">{textOf(undefined, "error.details")}</summary>
+          <pre className="mt-2 overflow-auto rounded-ui bg-wash p-3 text-sm whitespace-pre-wrap">
+            {details}
+          </pre>
+        </details>
+        <p className="mt-6">
+          <a href="/" className="font-medium text-accent underline">
+            {textOf(undefined, "error.fatalLink")}
+          </a>
+        </p>
+      </section>
+    );
+  }
+}
+
+/** Errors of a screen, shown inside the layout. */
+export function RouteErrorBoundary() {
+  return (
+    <FatalErrorBoundary>
+      <RouteErrorPage />
+    </FatalErrorBoundary>
+  );
+}
+
+/** Errors of the layout itself, shown on a bare page. */
+export function RootErrorBoundary() {
+  return (
+    <main id="main" className="min-h-dvh px-4">
+      <FatalErrorBoundary>
+        <RouteErrorPage />
+      </FatalErrorBoundary>
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { applyRefCode } from "./ref-code.ts";
+
+describe("applyRefCode", () => {
+  it("stores a refCode query parameter in a cookie for 5 hours", () => {
+    const written: string[] = [];
+    const code = applyRefCode(new URL("http://localhost/resources/x/purchase?refCode=AB12CD34"), (c) =>
+      written.push(c),
+    );
+    expect(code).toBe("AB12CD34");
+    expect(written).toEqual(["ref_code=AB12CD34; Path=/; SameSite=Lax; Max-Age=18000"]);
+  });
+
+  it("marks the cookie Secure on https", () => {
+    const written: string[] = [];
+    applyRefCode(new URL("https://market.example/?refCode=AB12CD34"), (c) => written.push(c));
+    expect(written[0]).toMatch(/; Secure$/);
+  });
+
+  it("ignores a missing or malformed ref code", () => {
+    const written: string[] = [];
+    expect(applyRefCode(new URL("http://localhost/"), (c) => written.push(c))).toBeNull();
+    expect(applyRefCode(new URL("http://localhost/?refCode=a%3Bb%3Dc"), (c) => written.push(c))).toBeNull();
+    expect(written).toEqual([]);
+  });
+});

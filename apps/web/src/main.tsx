@@ -1,0 +1,49 @@
+import { DEFAULT_COLORS } from "@market/domain";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { setInvalidTokenHandler } from "./api/client.ts";
+import { decideInvalidTokenRedirect } from "./guards/authentication.ts";
+import { reloadOnceForChunkError } from "./guards/chunk-reload.ts";
+import { createAppRouter } from "./router.tsx";
+import { queryClient } from "./state/query-client.ts";
+import { clearSession, rememberPath } from "./state/session.ts";
+import { applyColorVariables } from "./state/theme.ts";
+import "./styles.css";
+
+// The pool's defaults paint the first frame; /api/colors/values replaces them once loaded.
+applyColorVariables(document.documentElement, DEFAULT_COLORS);
+
+// Vite reports a failed preload of a lazily loaded screen (usually an old tab after a deploy).
+window.addEventListener("vite:preloadError", (event) => {
+  const error = (event as Event & { payload?: unknown }).payload;
+  const reloaded = reloadOnceForChunkError(error, {
+    storage: sessionStorage,
+    reload: () => window.location.reload(),
+    now: Date.now,
+  });
+  if (reloaded) event.preventDefault();
+});
+
+const router = createAppRouter();
+
+setInvalidTokenHandler(() => {
+  const { pathname, search } = router.state.location;
+  const decision = decideInvalidTokenRedirect(pathname, search);
+  clearSession();
+  queryClient.removeQueries({ queryKey: ["users"] });
+  if (decision.remember) rememberPath(decision.remember);
+  if (pathname !== "/login") void router.navigate(decision.to);
+});
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

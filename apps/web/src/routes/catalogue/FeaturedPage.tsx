@@ -1,0 +1,12 @@
+import { ResourceListPage } from "./ResourceListPage.tsx";
+
+export default function FeaturedPage() {
+  return (
+    <ResourceListPage
+      titleKey="featured.title"
+      sort="newest"
+      featured
+      empty={{ textKey: "featured.empty", actionKey: "featured.emptyAction", actionTo: "/" }}
+    />
+  );
+}

@@ -1,0 +1,11 @@
+import { ResourceListPage } from "./ResourceListPage.tsx";
+
+export default function NewPage() {
+  return (
+    <ResourceListPage
+      titleKey="new.title"
+      sort="newest"
+      empty={{ textKey: "home.empty", actionKey: "home.emptyAction", actionTo: "/publishing" }}
+    />
+  );
+}

@@ -1,0 +1,229 @@
+import type { ComponentType } from "react";
+import { data } from "react-router";
+import type { Access } from "../guards/authentication.ts";
+import { prefetchResourceList } from "./catalogue/resource-list.ts";
+
+/**
+ * Every route of spec section 2, as data: its path, who may open it (spec section 6), its title and what
+ * it is for, and the lazily loaded screen. Screens that later issues build use the pending screen, which
+ * shows the title and purpose in the layout. router.tsx turns this table into the data router.
+ */
+export interface ScreenModule {
+  default: ComponentType;
+}
+
+export interface RouteEntry {
+  path: string;
+  access: Access;
+  title: string;
+  purpose: string;
+  screen?: () => Promise<ScreenModule>;
+  /** A route that only forwards elsewhere (index-all). */
+  redirectTo?: string;
+  /** The last guard, "loader": starts or fetches what the screen needs; may return a redirect Response. */
+  load?: (url: URL) => unknown;
+}
+
+const pending = () => import("./PendingScreen.tsx");
+
+function route(
+  access: Access,
+  path: string,
+  title: string,
+  purpose: string,
+  extra: Partial<RouteEntry> = {},
+) {
+  return { path, access, title, purpose, screen: pending, ...extra } satisfies RouteEntry;
+}
+/** Profile paths take the form /profile/@{username}/...; anything else there is not a page. */
+function requireAtHandle(url: URL): null {
+  if (!url.pathname.split("/")[2]?.startsWith("@"))
+    throw data("Not Found", { status: 404, statusText: "Not Found" });
+  return null;
+}
+
+const open = (path: string, title: string, purpose: string, extra?: Partial<RouteEntry>) =>
+  route("public", path, title, purpose, extra);
+const signedIn = (path: string, title: string, purpose: string, extra?: Partial<RouteEntry>) =>
+  route("login", path, title, purpose, extra);
+const adminOnly = (path: string, title: string, purpose: string, extra?: Partial<RouteEntry>) =>
+  route("admin", path, title, purpose, extra);
+
+const publicAndAccount: RouteEntry[] = [
+  open("/", "Teaching resources", "Browse teaching resources.", {
+    screen: () => import("./catalogue/HomePage.tsx"),
+    load: prefetchResourceList("downloads"),
+  }),
+  open("/new", "New resources", "The newest teaching resources.", {
+    screen: () => import("./catalogue/NewPage.tsx"),
+    load: prefetchResourceList("newest"),
+  }),
+  open("/featured", "Featured resources", "Resources our curators feature.", {
+    screen: () => import("./catalogue/FeaturedPage.tsx"),
+    load: prefetchResourceList("newest", true),
+  }),
+  open("/help", "Help", "Answers to common questions, a pro tip and the help book."),
+  open("/offline", "We'll be right back", "The marketplace is down for maintenance.", {
+    screen: () => import("./site/OfflinePage.tsx"),
+  }),
+  open("/offers", "Offers", "Offers from the advertisers who keep the marketplace free."),
+  open("/offers/:index", "Offer", "One offer from an advertiser."),
+  open("/ref", "Referral", "Records the referral link you followed and takes you on."),
+  open("/first-tip", "Your first tip", "How tipping a creator works, before you send your first tip."),
+  open("/terms-accepted", "Terms accepted", "Confirms that you accepted the updated terms of service."),
+  open(
+    "/resource-not-found",
+    "Resource not found",
+    "The resource you followed was removed or never existed.",
+  ),
+  open("/login", "Log in", "Sign in with your username or e-mail address and password.", {
+    screen: () => import("./account/LoginPage.tsx"),
+  }),
+  open("/logout", "Log out", "Signs you out of the marketplace.", {
+    load: async () => (await import("./account/logout.ts")).logout(),
+  }),
+  open("/token-login", "Signing you in", "Signs you in with the link we e-mailed you."),
+  open(
+    "/sign-up",
+    "Sign up",
+    "Create a free account to favorite resources, follow creators and publish your own.",
+  ),
+  open("/sign-up/success", "Welcome aboard", "Your account is ready."),
+  signedIn("/support", "Support", "Ask the support team for help and follow your conversations."),
+  signedIn("/favorites", "Favorites", "The resources you saved for later."),
+  signedIn("/following", "Following", "The creators you follow and what they published."),
+  signedIn("/publishing", "Publishing", "The resources you publish, their status and a way to add more."),
+  open("/portfolio", "Portfolio", "A creator's published resources and profile."),
+  signedIn("/profile", "Your account", "Your resources, profile, sharing links, settings and status."),
+  signedIn("/profile/tip-completed", "Tip sent", "Confirms the tip you sent."),
+  signedIn("/profile/tip-summary", "Tip summary", "A summary of the tips you sent."),
+  signedIn("/profile/resources", "Your resources", "The resources on your profile."),
+  signedIn("/profile/about", "About you", "What other teachers see about you."),
+  signedIn("/profile/share", "Share your profile", "Links to share your profile and earn referrals."),
+  signedIn("/profile/settings", "Account settings", "Your name, e-mail address, password and preferences."),
+  signedIn("/profile/status", "Account status", "The standing of your account."),
+  open("/profile/:handle", "Profile", "A creator's profile.", { load: requireAtHandle }),
+  open("/profile/:handle/about", "About", "About this creator.", { load: requireAtHandle }),
+  open("/profile/:handle/resources", "Resources", "This creator's resources.", { load: requireAtHandle }),
+  signedIn("/profile/:handle/message", "Send a message", "Write to this creator.", { load: requireAtHandle }),
+  signedIn(
+    "/profile/:handle/settings",
+    "Account settings",
+    "Your name, e-mail address, password and preferences.",
+    { load: requireAtHandle },
+  ),
+  signedIn("/profile/:handle/share", "Share", "Links to share this profile.", { load: requireAtHandle }),
+  signedIn("/profile/:handle/status", "Account status", "The standing of this account.", {
+    load: requireAtHandle,
+  }),
+  signedIn("/profile/:handle/tip", "Send a tip", "Thank this creator with a tip.", { load: requireAtHandle }),
+  signedIn("/earnings", "Earnings", "What your resources and tips have earned."),
+  signedIn("/earnings/activity", "Earnings activity", "Every sale and tip, newest first."),
+  signedIn("/earnings/data", "Earnings data", "Your earnings as a table you can download."),
+  signedIn("/earnings/graph", "Earnings graph", "Your earnings over time."),
+  signedIn("/earnings/payout", "Payout", "Request a payout of your available balance."),
+  signedIn("/tip/:id", "Send a tip", "Thank a creator with a tip."),
+  signedIn("/tip/completed", "Tip sent", "Confirms the tip you sent."),
+  signedIn("/tip/:id/completed", "Tip sent", "Confirms the tip you sent."),
+  signedIn("/payflow", "Payment", "Follows a payment through checkout."),
+  signedIn("/payflow/cancel", "Payment canceled", "The payment was canceled; nothing was charged."),
+  signedIn("/payflow/error", "Payment failed", "The payment did not go through."),
+  signedIn("/payflow/success", "Payment complete", "The payment went through."),
+  open("/donation", "Support the marketplace", "A donation keeps the marketplace running for every teacher."),
+  open("/donation/cancel", "Donation canceled", "The donation was canceled; nothing was charged."),
+  open("/donation/payment", "Donate", "Choose an amount and pay your donation."),
+  open("/donation/payment/completed", "Thank you", "Your donation went through."),
+  signedIn("/donate", "Donate", "Donate to the marketplace."),
+  signedIn("/donate/cancel", "Donation canceled", "The donation was canceled; nothing was charged."),
+  signedIn("/donate/completed", "Thank you", "Your donation went through."),
+  signedIn("/donate/payment", "Donate", "Pay your donation."),
+  signedIn("/helpbook", "Help book", "Articles, images and videos about using the marketplace."),
+  signedIn("/helpbook/accept-terms", "Updated terms", "Read and accept the changed terms of service."),
+  adminOnly("/helpbook/manage", "Manage the help book", "Add, edit and order help-book entries."),
+  signedIn("/helpbook/:id", "Help entry", "One help-book entry."),
+  signedIn("/helpbook/:id/video", "Help video", "The video of a help-book entry."),
+];
+
+const resources: RouteEntry[] = [
+  open("/resources", "Resources", "Browse teaching resources.", { redirectTo: "/" }),
+  signedIn("/resources/edit", "Publish a resource", "Upload a new teaching resource step by step."),
+  signedIn("/resources/edit/:step", "Publish a resource", "One step of uploading a new teaching resource."),
+  open("/resources/:id", "Resource", "A teaching resource: its previews, description and price."),
+  open("/resources/:id/view", "Resource", "A teaching resource: its previews, description and price."),
+  adminOnly("/resources/:id/approve", "Review resource", "Approve or reject a submitted resource."),
+  signedIn("/resources/:id/completed", "Submitted", "Your resource was submitted for review."),
+  signedIn("/resources/:id/donation", "Support the marketplace", "A donation with your download."),
+  signedIn("/resources/:id/downloaded", "Downloaded", "Your download has started."),
+  signedIn("/resources/:id/success", "Published", "Your resource is live."),
+  signedIn(
+    "/resources/:id/feature",
+    "Feature this resource",
+    "Pay to show this resource on the featured page.",
+  ),
+  signedIn("/resources/:id/feature/completed", "Featured", "Your resource will be featured."),
+  signedIn("/resources/:id/leave-tip", "Leave a tip", "Thank the creator of this resource with a tip."),
+  signedIn("/resources/:id/leave-tip/completed", "Tip sent", "Confirms the tip you left."),
+  signedIn("/resources/:id/leave-tip/summary", "Tip summary", "A summary of the tip you left."),
+  signedIn("/resources/:id/purchase", "Buy this resource", "Pay for this resource and download it."),
+  signedIn("/resources/:id/purchase/completed", "Purchase complete", "Your purchase went through."),
+  signedIn("/resources/:id/edit", "Edit resource", "Change this resource step by step."),
+  signedIn("/resources/:id/edit/:step", "Edit resource", "One step of changing this resource."),
+];
+
+const advertising: RouteEntry[] = [
+  signedIn("/advertising", "Advertising", "Reach teachers with an ad, from $1 a day."),
+  signedIn("/advertising/create", "Create an ad", "Choose one of the five ad types."),
+  signedIn("/advertising/manage", "Your ads", "Your ads, their status and their results."),
+  signedIn("/advertising/:id", "Ad", "One ad and its results."),
+  adminOnly("/advertising/:id/approve", "Review ad", "Approve or reject a submitted ad."),
+  signedIn("/advertising/:id/submitted", "Ad submitted", "Your ad was submitted for review."),
+  signedIn("/advertising/:id/edit", "Edit ad", "Change this ad step by step."),
+  signedIn("/advertising/:id/edit/:step", "Edit ad", "One step of changing this ad."),
+];
+
+const admin: RouteEntry[] = [
+  adminOnly(
+    "/admin",
+    "Admin",
+    "Run the marketplace: users, settings, statistics, accounting and exceptions.",
+  ),
+  adminOnly("/admin/accounting", "Accounting", "The ledger, income and payouts."),
+  adminOnly("/admin/email-all", "E-mail all users", "Send one message to every user."),
+  adminOnly("/admin/exceptions", "Exceptions", "Everything waiting for an admin's decision."),
+  adminOnly("/admin/exceptions/advertising", "Ads to review", "Ads waiting for approval."),
+  adminOnly("/admin/exceptions/payouts", "Payouts to pay", "Payout requests waiting to be paid."),
+  adminOnly("/admin/exceptions/publishing", "Resources to review", "Resources waiting for approval."),
+  adminOnly("/admin/exceptions/support", "Support threads", "Support conversations waiting for an answer."),
+  adminOnly("/admin/settings", "Site settings", "Settings, texts, colours and images of the site."),
+  adminOnly("/admin/statistics", "Statistics", "How the marketplace is doing."),
+  adminOnly("/admin/users", "Users", "Find and manage user accounts."),
+];
+
+const testPages: RouteEntry[] = [
+  signedIn("/test/captcha", "Test: captcha", "Try the captcha challenge."),
+  signedIn("/test/colors", "Test: colours", "Every colour of the pool with its text colour."),
+  signedIn("/test/help-center", "Test: help center", "Try the help center."),
+  signedIn("/test/homepage-layout", "Test: home page layout", "Try the grid layout of the home page."),
+  signedIn("/test/image-rendering", "Test: image rendering", "Try how images render."),
+  signedIn("/test/misc", "Test: miscellaneous", "Try assorted components."),
+  signedIn("/test/pattern", "Test: pattern", "Try the pattern challenge."),
+  signedIn("/test/secret", "Test: secret", "A page only signed-in users can open."),
+  signedIn("/test/sign-up", "Test: sign-up", "Try the sign-up form."),
+  signedIn("/test/upload", "Test: upload", "Try file uploads."),
+];
+
+const fallbacks: RouteEntry[] = [
+  open("/index-all", "Home", "Forwards to the home page.", { redirectTo: "/?hasError=true" }),
+  open("*", "This page could not be found", "The address does not match any page.", {
+    screen: () => import("./site/NotFoundPage.tsx"),
+  }),
+];
+
+export const ROUTES: readonly RouteEntry[] = [
+  ...publicAndAccount,
+  ...resources,
+  ...advertising,
+  ...admin,
+  ...testPages,
+  ...fallbacks,
+];

@@ -1,0 +1,5 @@
+import { NotFoundContent } from "../../components/ErrorPages.tsx";
+
+export default function NotFoundPage() {
+  return <NotFoundContent />;
+}

@@ -1,0 +1,19 @@
+import { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "../api/client.ts";
+
+/** A 4xx answer will not change on retry; a network failure or 5xx gets one more try. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,64 @@
+import { type ColorEntry, type SiteSettings, textOf } from "@market/domain";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { api } from "../api/client.ts";
+import type {
+  ColorsResponse,
+  CssOverrideResponse,
+  FrontEndSettingsResponse,
+  OfflineResponse,
+  TextsResponse,
+} from "../api/types.ts";
+
+/**
+ * Site configuration, loaded once before the first render (guard "load configuration") and then served from
+ * the TanStack Query cache. The offline flag is re-read at most every 30 s so maintenance mode takes effect
+ * on the next navigation without a reload.
+ */
+export const siteQueries = {
+  offlineMode: queryOptions({
+    queryKey: ["site", "offline-mode"],
+    queryFn: async () => (await api.get<OfflineResponse>("/site-settings/front-end-offline")).offlineMode,
+    staleTime: 30_000,
+  }),
+  settings: queryOptions({
+    queryKey: ["site", "settings"],
+    queryFn: async (): Promise<SiteSettings> =>
+      (await api.get<FrontEndSettingsResponse>("/site-settings/front-end")).settings,
+    staleTime: Number.POSITIVE_INFINITY,
+  }),
+  texts: queryOptions({
+    queryKey: ["site", "texts"],
+    queryFn: async (): Promise<Record<string, string>> =>
+      (await api.get<TextsResponse>("/texts/values")).texts,
+    staleTime: Number.POSITIVE_INFINITY,
+  }),
+  colors: queryOptions({
+    queryKey: ["site", "colors"],
+    queryFn: async (): Promise<ColorEntry[]> => (await api.get<ColorsResponse>("/colors/values")).colors,
+    staleTime: Number.POSITIVE_INFINITY,
+  }),
+  cssOverride: queryOptions({
+    queryKey: ["site", "css-override"],
+    queryFn: async () =>
+      (await api.get<CssOverrideResponse>("/site-settings/front-end-css-override")).settings.cssOverride,
+    staleTime: Number.POSITIVE_INFINITY,
+  }),
+};
+
+export type TextLookup = (key: string, values?: Record<string, string>) => string;
+
+/** Fills {name} placeholders of a text. */
+export function fillText(text: string, values: Record<string, string> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** The site's copy with DEFAULT_TEXTS fallbacks, so a screen renders even before texts arrive. */
+export function useTexts(): TextLookup {
+  const { data } = useQuery(siteQueries.texts);
+  return useCallback((key, values) => fillText(textOf(data, key), values), [data]);
+}
+
+export function useColors(): ColorEntry[] | undefined {
+  return useQuery(siteQueries.colors).data;
+}
