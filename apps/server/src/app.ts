@@ -22,6 +22,7 @@ import { accessPlugin } from "./platform/access.ts";
 import { installErrorHandler } from "./platform/error-handler.ts";
 import type { Mailer } from "./platform/mail.ts";
 import { installOfflineGate } from "./platform/offline.ts";
+import { installRateLimits } from "./platform/rate-limit.ts";
 import type { Storage } from "./platform/storage.ts";
 import type { TokenSigner } from "./platform/tokens.ts";
 import { serveWebApp } from "./platform/web-app.ts";
@@ -133,8 +134,9 @@ export async function buildApp(
     openapi: { info: { title: "Lesson Loft API", version: "1.0.0" } },
     transform: jsonSchemaTransform,
   });
-  await app.register(accessPlugin, { tokens: deps.tokens });
+  await app.register(accessPlugin, { tokens: deps.tokens, db: deps.db });
   installOfflineGate(app, deps.db);
+  installRateLimits(app, deps.db);
 
   await app.register(
     async (api) => {

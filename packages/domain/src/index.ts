@@ -3,6 +3,7 @@ export * from "./api/errors.ts";
 export * from "./api/resources.ts";
 export * from "./api/site.ts";
 export * from "./api/users.ts";
+export * from "./rules/ads-visibility.ts";
 export * from "./rules/catalogue-lists.ts";
 export * from "./rules/colors.ts";
 export * from "./rules/cookies.ts";

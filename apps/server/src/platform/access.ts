@@ -1,25 +1,36 @@
-import type { AccessClaims } from "@market/domain";
+import type { PermissionFlag } from "@market/domain";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { Db } from "../db/client.ts";
+import { users } from "../db/schema/index.ts";
 import { AppError, unauthorized } from "./errors.ts";
 import type { TokenSigner } from "./tokens.ts";
 
 /**
- * Who may call a route, declared on the route as `config: { access }`. Routes are private by
- * default: a route that says nothing needs a signed-in user. The route-table test walks every
- * registered route and proves it.
+ * Who may call a route, declared on the route as `config: { access, permission, allowDeactivated }`.
+ * Routes are private by default: a route that says nothing needs a signed-in, active user. The
+ * route-table test walks every registered route and proves it.
  */
 export type Access = "public" | "user" | "admin";
 
 export interface Viewer {
   id: string;
+  username: string;
   scopes: string[];
+  /** The token's admin scope and the account's current role both: revoking admin is immediate. */
   isAdmin: boolean;
+  isDeactivated: boolean;
+  permissions: Record<PermissionFlag, boolean>;
 }
 
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /** A permission flag (spec 6) the caller's account must hold. */
+    permission?: PermissionFlag;
+    /** Deactivated accounts may call it (their own account, status and offers). */
+    allowDeactivated?: boolean;
     /** Still answered while the site is in offline (maintenance) mode. */
     availableOffline?: boolean;
   }
@@ -38,27 +49,78 @@ function bearerToken(request: FastifyRequest): string | null {
   return null;
 }
 
-export const accessPlugin = fp<{ tokens: TokenSigner }>(async (app: FastifyInstance, { tokens }) => {
-  app.decorateRequest("viewer", null);
-  app.addHook("onRequest", async (request) => {
-    const token = bearerToken(request);
-    const claims: AccessClaims | null = token ? await tokens.verify(token) : null;
-    if (claims)
-      request.viewer = { id: claims.sub, scopes: claims.scopes, isAdmin: claims.scopes.includes("admin") };
-    const access = accessOf(request);
-    // An unknown path is a 404 for everybody; saying 401 would hint that it exists.
-    if (access === "public" || request.is404) return;
-    if (!request.viewer) {
-      throw unauthorized(
-        "invalid_token",
-        token ? "Your session has expired; please log in again" : "Please log in",
-      );
-    }
-    if (access === "admin" && !request.viewer.isAdmin) {
-      throw new AppError("forbidden", "Only admins may do that");
-    }
-  });
-});
+/**
+ * The account behind a token, read fresh on every request (one primary-key lookup), so that
+ * deactivation, revoked permissions and revoked admin rights are in force at once on every instance.
+ */
+async function loadViewer(db: Db, userId: string, scopes: string[]): Promise<Viewer | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      is_deactivated: users.is_deactivated,
+      perm_controls: users.perm_controls,
+      perm_payments: users.perm_payments,
+      perm_messages: users.perm_messages,
+      perm_upload: users.perm_upload,
+      perm_editing: users.perm_editing,
+      perm_advertise: users.perm_advertise,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return null;
+  return {
+    id: row.id,
+    username: row.username,
+    scopes,
+    isAdmin: scopes.includes("admin") && row.role === "admin",
+    isDeactivated: row.is_deactivated,
+    permissions: {
+      controls: row.perm_controls,
+      payments: row.perm_payments,
+      messages: row.perm_messages,
+      upload: row.perm_upload,
+      editing: row.perm_editing,
+      advertise: row.perm_advertise,
+    },
+  };
+}
+
+export const accessPlugin = fp<{ tokens: TokenSigner; db: Db }>(
+  async (app: FastifyInstance, { tokens, db }) => {
+    app.decorateRequest("viewer", null);
+    app.addHook("onRequest", async (request) => {
+      // An unknown path is a 404 for everybody; saying 401 would hint that it exists.
+      if (request.is404) return;
+      const token = bearerToken(request);
+      const claims = token ? await tokens.verify(token) : null;
+      if (claims) request.viewer = await loadViewer(db, claims.sub, claims.scopes);
+      const config = request.routeOptions.config ?? {};
+      const access = config.access ?? "user";
+      if (access === "public") return;
+      const viewer = request.viewer;
+      if (!viewer) {
+        throw unauthorized(
+          "invalid_token",
+          token ? "Your session has expired; please log in again" : "Please log in",
+        );
+      }
+      if (viewer.isDeactivated && !config.allowDeactivated && !viewer.isAdmin) {
+        throw new AppError("account_deactivated", "This account is deactivated", {
+          reason: "insufficient_permissions",
+        });
+      }
+      if (access === "admin" && !viewer.isAdmin) throw new AppError("forbidden", "Only admins may do that");
+      if (config.permission && !viewer.permissions[config.permission]) {
+        throw new AppError(
+          "missing_permission",
+          `Your account does not have the ${config.permission} permission`,
+        );
+      }
+    });
+  },
+);
 
 /** The signed-in viewer of a private route (the access hook has already refused anonymous calls). */
 export function requireViewer(request: FastifyRequest): Viewer {

@@ -14,7 +14,9 @@ export function installErrorHandler(app: FastifyInstance) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
-        fields[path] ??= (issue.params as { issue?: { code?: string } }).issue?.code ?? "invalid";
+        const zodIssue = (issue.params as { issue?: { code?: string; message?: string } }).issue;
+        // Our own rules (custom issues) carry their problem code as the message, e.g. "name_honorific".
+        fields[path] ??= (zodIssue?.code === "custom" ? zodIssue.message : zodIssue?.code) ?? "invalid";
       }
       return reply
         .status(400)

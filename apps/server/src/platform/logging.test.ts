@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppInstance, buildApp } from "../app.ts";
-import { type TestApp, buildTestApp } from "../test/app.ts";
-import { TEST_PASSWORD, makeUser } from "../test/factories.ts";
+import { buildTestApp, type TestApp } from "../test/app.ts";
+import { makeUser, TEST_PASSWORD } from "../test/factories.ts";
 
 describe("structured logs", () => {
   let t: TestApp;
@@ -37,7 +37,11 @@ describe("structured logs", () => {
       url: "/api/users/self",
       headers: { authorization: `Bearer ${token}`, "x-request-id": "trace-self-1" },
     });
-    await app.inject({ method: "POST", url: "/api/auth/token", payload: { username: "x", password: "Secret-Card-4242" } });
+    await app.inject({
+      method: "POST",
+      url: "/api/auth/token",
+      payload: { username: "x", password: "Secret-Card-4242" },
+    });
 
     const text = JSON.stringify(lines);
     expect(lines.some((l) => l.reqId === "trace-login-1" && l.msg === "incoming request")).toBe(true);

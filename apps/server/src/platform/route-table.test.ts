@@ -23,6 +23,12 @@ const PUBLIC_ROUTES = [
   "GET /api/resources",
   "GET /api/files/:folder/*",
   "POST /api/auth/token",
+  "POST /api/auth/token/email-login-link",
+  "POST /api/auth/token/login-token",
+  "POST /api/auth/sign-up",
+  "GET /api/auth/username-validation",
+  "GET /api/auth/captcha",
+  "POST /api/auth/captcha",
 ].sort();
 
 const fill = (url: string) =>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkEmail, checkName, checkPassword, checkUsername } from "../rules/sign-up.ts";
 import { selfUserSchema } from "./users.ts";
 
 export const tokenRequestSchema = z.object({
@@ -9,7 +10,7 @@ export const tokenRequestSchema = z.object({
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
-export const TOKEN_EVENTS = ["login", "login-link", "sign-up"] as const;
+export const TOKEN_EVENTS = ["login", "login-link", "sign-up", "verify-email"] as const;
 
 export const loginResponseSchema = z.object({
   accessToken: z.string(),
@@ -24,3 +25,65 @@ export interface AccessClaims {
   scopes: string[];
   exp: number;
 }
+
+/** A security pattern: a sequence of 4 to 8 of the 14 pattern images (indexes 0 to 13). */
+export const PATTERN_LENGTH = { min: 4, max: 8 } as const;
+export const patternSchema = z
+  .array(z.number().int().min(0).max(13))
+  .min(PATTERN_LENGTH.min)
+  .max(PATTERN_LENGTH.max);
+
+/**
+ * Sign-up payload. The field rules are the domain's (sign-up.ts); the schema refines with them so the
+ * server answers each broken rule with its own code in `fields`.
+ */
+export const signUpRequestSchema = z
+  .object({
+    email: z.string().trim().max(200),
+    firstName: z.string().trim().max(100),
+    lastName: z.string().trim().max(100),
+    username: z.string().trim().max(100),
+    password: z.string().max(200),
+    refCode: z.string().trim().max(20).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const problems: [string, string | null][] = [
+      ["email", checkEmail(v.email)],
+      ["firstName", checkName(v.firstName, v.lastName)],
+      ["username", checkUsername(v.username)],
+      ["password", checkPassword(v.password)],
+    ];
+    for (const [path, problem] of problems) {
+      if (problem) ctx.addIssue({ code: "custom", path: [path], message: problem, params: { problem } });
+    }
+  });
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+export const usernameQuerySchema = z.object({ username: z.string().trim().min(1).max(100) });
+
+export const LOGIN_LINK_EVENTS = ["login", "resource", "support", "gift"] as const;
+export const loginLinkRequestSchema = z.object({
+  username: z.string().trim().min(1).max(64),
+  event: z.string().trim().max(40).default("login"),
+});
+export const loginTokenRequestSchema = z.object({
+  loginToken: z.string().min(10).max(200),
+  pattern: patternSchema.optional(),
+});
+export const sentResponseSchema = z.object({ sent: z.literal(true) });
+
+export const captchaChallengeSchema = z.object({
+  id: z.string(),
+  challenge: z.string(),
+  inputs: z.array(z.object({ code: z.string(), image: z.string() })),
+});
+export const captchaSolveRequestSchema = z.object({
+  id: z.uuid(),
+  inputCodes: z.array(z.string().max(16)).max(9),
+});
+export const captchaSolveResponseSchema = z.union([
+  z.object({ captchaToken: z.string() }),
+  z.object({ timeout: z.number() }),
+]);
+
+export const refCodeRequestSchema = z.object({ refCode: z.string().trim().min(4).max(20) });

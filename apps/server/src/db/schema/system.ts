@@ -108,3 +108,21 @@ export const bulkEmails = pgTable(
   },
   (t) => [index("bulk_emails_created_idx").on(t.created_at)],
 );
+
+/**
+ * Failed logins (wrong password or pattern), counted per account and per address to demand a
+ * captcha or cool an account off (DECISIONS.md: Accounts and abuse). A success deletes the account's rows.
+ */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: id(),
+    users_id: uuid("users_id").references(() => users.id, { onDelete: "cascade" }),
+    ip: text("ip").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("login_failures_user_idx").on(t.users_id, t.created_at),
+    index("login_failures_ip_idx").on(t.ip, t.created_at),
+  ],
+);

@@ -1,6 +1,6 @@
 import { USER_ROLES } from "@market/domain";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
 
 export const users = pgTable(
@@ -16,6 +16,8 @@ export const users = pgTable(
     role: text("role").notNull().default("user"),
     is_master_account: boolean("is_master_account").notNull().default(false),
     is_deactivated: boolean("is_deactivated").notNull().default(false),
+    /** Who deactivated the account: the user (who may reactivate it) or an admin (who must). */
+    deactivated_by: uuid("deactivated_by"),
     donation_date: timestamp("donation_date", { withTimezone: true }),
     avatar_locator: text("avatar_locator"),
     email_verified_at: timestamp("email_verified_at", { withTimezone: true }),

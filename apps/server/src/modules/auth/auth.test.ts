@@ -63,10 +63,9 @@ describe("POST /api/auth/token and GET /api/users/self", () => {
     const without = await login({ username: guarded.username, password: TEST_PASSWORD });
     expect(without.statusCode).toBe(401);
     expect(without.json().reason).toBe("requires_pattern");
-    expect(
-      (await login({ username: guarded.username, password: TEST_PASSWORD, pattern: [3, 1, 4, 2] }))
-        .statusCode,
-    ).toBe(403);
+    const wrong = await login({ username: guarded.username, password: TEST_PASSWORD, pattern: [3, 1, 4, 2] });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ error: "invalid_pattern", reason: "requires_pattern" });
     expect(
       (await login({ username: guarded.username, password: TEST_PASSWORD, pattern: [3, 1, 4, 1] }))
         .statusCode,

@@ -4,7 +4,8 @@ import type { users } from "../../db/schema/index.ts";
 type UserRow = typeof users.$inferSelect;
 
 /** What the account's owner sees of it. Never the password or pattern hashes. */
-export function presentSelf(row: UserRow): SelfUser {
+export function presentSelf(row: UserRow, passwordMaxAgeDays: number): SelfUser {
+  const passwordAgeMs = Date.now() - row.password_changed_at.getTime();
   return {
     id: row.id,
     username: row.username,
@@ -17,6 +18,10 @@ export function presentSelf(row: UserRow): SelfUser {
     donation_date: row.donation_date ? row.donation_date.toISOString() : null,
     avatar_locator: row.avatar_locator,
     email_verified: row.email_verified_at !== null,
+    recovery_email: row.recovery_email,
+    has_security_pattern: row.security_pattern_hash !== null,
+    password_expired: row.password_hash !== null && passwordAgeMs > passwordMaxAgeDays * 86_400_000,
+    ref_code: row.ref_code,
     permissions: {
       controls: row.perm_controls,
       payments: row.perm_payments,

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
-import { unauthorized } from "../../platform/errors.ts";
+import { AppError, unauthorized } from "../../platform/errors.ts";
+import { hashSecret, verifySecret } from "../../platform/passwords.ts";
 
 export async function findUserById(db: Db, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -21,4 +22,104 @@ export async function requireAccount(db: Db, id: string) {
   const row = await findUserById(db, id);
   if (!row) throw unauthorized("invalid_token", "This account no longer exists");
   return row;
+}
+
+/** Changes that need the current password: a stolen session alone cannot lock the owner out. */
+async function requirePassword(db: Db, userId: string, password: string) {
+  const user = await requireAccount(db, userId);
+  if (!user.password_hash || !(await verifySecret(password, user.password_hash))) {
+    throw new AppError("invalid_credentials", "Your current password is not right", {
+      fields: { password: "invalid_credentials" },
+    });
+  }
+  return user;
+}
+
+export async function updateSelf(
+  db: Db,
+  userId: string,
+  change: { firstName?: string; lastName?: string; username?: string; avatarId?: number },
+) {
+  if (change.username) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = ${change.username.toLowerCase()}`, ne(users.id, userId)));
+    if (taken)
+      throw new AppError("username_taken", "This username is taken", {
+        fields: { username: "username_taken" },
+      });
+  }
+  const [row] = await db
+    .update(users)
+    .set({
+      ...(change.firstName !== undefined ? { first_name: change.firstName, last_name: change.lastName } : {}),
+      ...(change.username !== undefined ? { username: change.username } : {}),
+      ...(change.avatarId !== undefined ? { avatar_locator: `avatars/system-${change.avatarId}.png` } : {}),
+      updated_at: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+export async function changePassword(db: Db, userId: string, currentPassword: string, newPassword: string) {
+  await requirePassword(db, userId, currentPassword);
+  const [row] = await db
+    .update(users)
+    .set({
+      password_hash: await hashSecret(newPassword),
+      password_changed_at: new Date(),
+      updated_at: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+export async function setRecoveryEmail(db: Db, userId: string, recoveryEmail: string | null) {
+  const [row] = await db
+    .update(users)
+    .set({ recovery_email: recoveryEmail, updated_at: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+export async function setSecurityPattern(db: Db, userId: string, password: string, pattern: number[] | null) {
+  await requirePassword(db, userId, password);
+  const [row] = await db
+    .update(users)
+    .set({
+      security_pattern_hash: pattern ? await hashSecret(pattern.join("-")) : null,
+      updated_at: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+export async function deactivateSelf(db: Db, userId: string, password: string) {
+  await requirePassword(db, userId, password);
+  const [row] = await db
+    .update(users)
+    .set({ is_deactivated: true, deactivated_by: userId, updated_at: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+/** A user may undo their own deactivation; one made by an admin stays until an admin lifts it. */
+export async function reactivateSelf(db: Db, userId: string) {
+  const [row] = await db
+    .update(users)
+    .set({ is_deactivated: false, deactivated_by: null, updated_at: new Date() })
+    .where(and(eq(users.id, userId), eq(users.is_deactivated, true), eq(users.deactivated_by, userId)))
+    .returning();
+  if (!row) throw new AppError("forbidden", "Only an admin can reactivate this account");
+  return row;
+}
+
+export async function markActive(db: Db, userId: string) {
+  await db.update(users).set({ last_active_at: new Date() }).where(eq(users.id, userId));
 }

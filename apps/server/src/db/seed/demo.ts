@@ -1,0 +1,534 @@
+import { randomInt, randomUUID } from "node:crypto";
+import {
+  COUNTS,
+  DEFAULT_COLORS,
+  DEFAULT_SITE_SETTINGS,
+  DEFAULT_TEXTS,
+  SITE_IMAGE_KEYS,
+  textColorFor,
+} from "@market/domain";
+import { sql } from "drizzle-orm";
+import type { AppDeps } from "../../app.ts";
+import { hashSecret } from "../../platform/passwords.ts";
+import type { Storage } from "../../platform/storage.ts";
+import type { Db } from "../client.ts";
+import {
+  adDailyStats,
+  advertisements,
+  colors,
+  helpEntries,
+  resourceFiles,
+  resourcePreviews,
+  resources,
+  siteImages,
+  siteImageVariations,
+  systemAvatars,
+  texts,
+  users,
+} from "../schema/index.ts";
+import {
+  DEMO_RESOURCES,
+  describeResource,
+  keywordsFor,
+  mulberry32,
+  readingLevelFor,
+  STANDARDS,
+  SUBJECT_ACCENT,
+  SUBJECT_AREA,
+  slugify,
+} from "./catalogue.ts";
+import {
+  AD_MIN_IMAGE,
+  checkAdTexts,
+  DEMO_ADS,
+  DEMO_USERS,
+  HELP_ARTICLES,
+  HELP_IMAGES,
+  HELP_VIDEO,
+  PRO_TIPS,
+  SITE_IMAGE_PAGES,
+} from "./content.ts";
+import {
+  adImageSvg,
+  avatarSvg,
+  bannerSvg,
+  gradeLabel,
+  helpImageSvg,
+  logoSvg,
+  PALETTE,
+  PREVIEW_SIZE,
+  patternSvg,
+  previewSvg,
+  renderSvg,
+} from "./images.ts";
+import { minimalPdf } from "./pdf.ts";
+
+export const DEMO_ACCOUNTS: readonly string[] = [
+  "admin",
+  "creator1",
+  "creator2",
+  "creator3",
+  "teacher1",
+  "teacher2",
+];
+
+/** Any constant that differs from the migration lock; it serialises seeding across server instances. */
+const SEED_LOCK_ID = 7_204_116;
+const DAY_MS = 86_400_000;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Executor = Db | Tx;
+
+/**
+ * Seeds the demo marketplace into an empty database and returns true, or returns false when any user
+ * exists. Pictures and PDFs are rendered before the transaction; the transaction takes an advisory lock
+ * and checks again, so when two instances start on one empty PostgreSQL database only one seeds and
+ * only that one writes files.
+ */
+export async function seedDemoIfEmpty(deps: Pick<AppDeps, "db" | "storage" | "config">): Promise<boolean> {
+  if (await hasUsers(deps.db)) return false;
+  const plan = await buildDemoPlan(deps.config.demoPassword, new Date());
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    if (await hasUsers(tx)) return false;
+    await writeFiles(deps.storage, plan.files);
+    await insertPlan(tx, plan);
+    return true;
+  });
+}
+
+async function hasUsers(db: Executor): Promise<boolean> {
+  const result = await db.execute<{ found: boolean }>(sql`select exists (select 1 from users) as found`);
+  return Boolean(result.rows[0]?.found);
+}
+
+interface StoredFile {
+  key: string;
+  body: Buffer;
+}
+
+interface DemoPlan {
+  files: StoredFile[];
+  users: (typeof users.$inferInsert)[];
+  systemAvatars: (typeof systemAvatars.$inferInsert)[];
+  colors: (typeof colors.$inferInsert)[];
+  texts: (typeof texts.$inferInsert)[];
+  siteImages: (typeof siteImages.$inferInsert)[];
+  siteImageVariations: (typeof siteImageVariations.$inferInsert)[];
+  resources: (typeof resources.$inferInsert)[];
+  previews: (typeof resourcePreviews.$inferInsert)[];
+  resourceFiles: (typeof resourceFiles.$inferInsert)[];
+  ads: (typeof advertisements.$inferInsert)[];
+  adStats: (typeof adDailyStats.$inferInsert)[];
+  helpEntries: (typeof helpEntries.$inferInsert)[];
+}
+
+async function insertPlan(tx: Tx, plan: DemoPlan): Promise<void> {
+  await tx.insert(users).values(plan.users);
+  // Site content may one day be seeded by a migration as well; the demo then keeps what is there.
+  await tx.insert(systemAvatars).values(plan.systemAvatars).onConflictDoNothing();
+  await tx.insert(colors).values(plan.colors).onConflictDoNothing();
+  await tx.insert(texts).values(plan.texts).onConflictDoNothing();
+  await tx.insert(siteImages).values(plan.siteImages).onConflictDoNothing();
+  await tx.insert(siteImageVariations).values(plan.siteImageVariations).onConflictDoNothing();
+  await tx.insert(resources).values(plan.resources);
+  await tx.insert(resourcePreviews).values(plan.previews);
+  await tx.insert(resourceFiles).values(plan.resourceFiles);
+  await tx.insert(advertisements).values(plan.ads);
+  await tx.insert(adDailyStats).values(plan.adStats);
+  // Image and video entries first: articles point at them.
+  const [media, articles] = partition(plan.helpEntries, (e) => e.type !== "article");
+  await tx.insert(helpEntries).values(media);
+  await tx.insert(helpEntries).values(articles);
+}
+
+async function writeFiles(storage: Storage, files: StoredFile[]): Promise<void> {
+  await Promise.all(files.map((f) => storage.put(f.key, f.body)));
+}
+
+/** Everything the demo needs, rendered and built in memory; nothing touches the database or storage. */
+async function buildDemoPlan(password: string, now: Date): Promise<DemoPlan> {
+  const rand = mulberry32(20_260_101);
+  const files: StoredFile[] = [];
+  const render = async (key: string, svg: string) => {
+    const body = await renderSvg(svg);
+    files.push({ key, body });
+    return body;
+  };
+
+  const passwordHash = hashSecret(password);
+
+  // Avatars and pattern images.
+  const avatarKey = (n: number) => `avatars/system-${n}.png`;
+  const avatarRenders = Array.from({ length: COUNTS.systemAvatars }, (_, i) =>
+    render(avatarKey(i + 1), avatarSvg(i + 1)),
+  );
+  const patternRenders = Array.from({ length: COUNTS.patternImages }, (_, i) =>
+    render(`patterns/${i + 1}.png`, patternSvg(i + 1)),
+  );
+
+  // Users.
+  const refCodes = uniqueRefCodes(DEMO_USERS.length);
+  const hash = await passwordHash;
+  const userRows = DEMO_USERS.map((u, i) => ({
+    id: randomUUID(),
+    username: u.username,
+    email: `${u.username}@lessonloft.test`,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    password_hash: hash,
+    role: u.role,
+    is_master_account: u.is_master_account,
+    avatar_locator: avatarKey(u.avatar),
+    email_verified_at: now,
+    tos_accepted_at: now,
+    ref_code: refCodes[i]!,
+    created_at: new Date(now.getTime() - (120 - i) * DAY_MS),
+  }));
+  const userId = (username: string) => userRows.find((u) => u.username === username)!.id;
+  const creators = ["creator1", "creator2", "creator3"].map(userId);
+
+  // Site images: one banner per page key.
+  const darks = PALETTE.filter((c) => textColorFor(c) !== "#111827");
+  const lights = PALETTE.filter((c) => textColorFor(c) === "#111827");
+  const siteImageRows: DemoPlan["siteImages"] = [];
+  const variationRows: DemoPlan["siteImageVariations"] = [];
+  const bannerRenders = SITE_IMAGE_KEYS.map((key, i) => {
+    const { page, caption } = SITE_IMAGE_PAGES[key];
+    const from = darks[i % darks.length]!;
+    const locator = `site-images/${key}-1.png`;
+    siteImageRows.push({ key, title: `${page} page banner`, image_field_names: ["banner"] });
+    variationRows.push({
+      site_image_key: key,
+      image_locator: locator,
+      alt: `${page}: ${caption}`,
+      colors: [{ css_var_name: "--banner-accent", color_hex: from }],
+      is_current: true,
+    });
+    return render(locator, bannerSvg({ heading: page, caption, from, to: lights[i % lights.length]! }));
+  });
+
+  // Resources with their previews and files.
+  const order = shuffle(
+    DEMO_RESOURCES.map((_, i) => i),
+    rand,
+  );
+  const freeIndexes = new Set(order.slice(0, Math.round(DEMO_RESOURCES.length / 3)));
+  const featuredIndexes = new Set([0, 9, 16, 25, 33, 40, 50, 60]);
+  const prices = [
+    100, 199, 250, 300, 349, 400, 499, 550, 600, 750, 800, 999, 1200, 1500, 2000, 2500, 3500, 5000, 10000,
+  ];
+  const slugs = new Set<string>();
+  const resourceRows: DemoPlan["resources"] = [];
+  const previewRows: DemoPlan["previews"] = [];
+  const fileRows: DemoPlan["resourceFiles"] = [];
+  const previewRenders: Promise<unknown>[] = [];
+  let paidCount = 0;
+  DEMO_RESOURCES.forEach((seed, i) => {
+    const id = randomUUID();
+    const slug = slugify(seed.title, slugs);
+    const isFree = freeIndexes.has(i);
+    let price = 0;
+    let salePrice: number | null = null;
+    let saleEnd: string | null = null;
+    if (!isFree) {
+      paidCount += 1;
+      price = prices[Math.floor(rand() * prices.length)]!;
+      if (paidCount % 3 === 0 && price >= 200) {
+        salePrice = Math.max(100, Math.round((price * 0.75) / 5) * 5);
+        saleEnd = dayInZone(new Date(now.getTime() + (3 + ((paidCount * 7) % 23)) * DAY_MS));
+      }
+    }
+    const gradeText = seed.grade === "K" ? "Kindergarten" : gradeLabel(seed.grade);
+    // Spread over the last 90 days in shuffled order, so no creator's resources bunch together.
+    const ageDays = (order.indexOf(i) / DEMO_RESOURCES.length) * 88 + rand() * 1.5;
+    const publishedAt = new Date(now.getTime() - ageDays * DAY_MS);
+    resourceRows.push({
+      id,
+      name: slug,
+      users_id: creators[i % creators.length]!,
+      title: seed.title,
+      subtitle: seed.subtitle,
+      subject_area: SUBJECT_AREA[seed.subject],
+      description: describeResource(seed, i, gradeText),
+      keywords: keywordsFor(seed),
+      skills: [seed.skill],
+      standards: [...STANDARDS[seed.subject]],
+      grade: seed.grade,
+      reading_levels: readingLevelFor(seed.grade),
+      type: seed.type,
+      price,
+      sale_price: salePrice,
+      sale_end: saleEnd,
+      approval_status: "approved",
+      status: "active",
+      upload_status: 2,
+      is_featured: featuredIndexes.has(i),
+      download_count: Math.floor(rand() ** 2 * (isFree ? 2400 : 900)) + (isFree ? 40 : 3),
+      published_at: publishedAt,
+      created_at: new Date(publishedAt.getTime() - 2 * 3_600_000),
+      updated_at: publishedAt,
+    });
+    for (let page = 1; page <= COUNTS.previewSlots; page += 1) {
+      const key = `previews/${randomUUID()}.png`;
+      const svg = previewSvg({
+        title: seed.title,
+        subtitle: seed.subtitle,
+        grade: seed.grade,
+        subject: SUBJECT_AREA[seed.subject],
+        type: seed.type,
+        page,
+        pages: COUNTS.previewSlots,
+        accent: SUBJECT_ACCENT[seed.subject],
+      });
+      const row = {
+        resource_id: id,
+        order_index: page - 1,
+        storage_key: key,
+        size_bytes: 0,
+        width: PREVIEW_SIZE.width,
+        height: PREVIEW_SIZE.height,
+      };
+      previewRows.push(row);
+      previewRenders.push(
+        render(key, svg).then((body) => {
+          row.size_bytes = body.length;
+        }),
+      );
+    }
+    const details = [seed.subtitle, `${gradeText} - ${seed.subject} - ${seed.type}`];
+    const addFile = (name: string, premium: boolean, lines: string[]) => {
+      const key = `files/${randomUUID()}.pdf`;
+      const body = minimalPdf({ title: seed.title, lines: [...details, ...lines] });
+      files.push({ key, body });
+      fileRows.push({
+        resource_id: id,
+        name,
+        storage_key: key,
+        content_type: "application/pdf",
+        size_bytes: body.length,
+        is_premium_file: premium,
+      });
+    };
+    addFile(`${slug}.pdf`, false, [isFree ? "Free resource" : "Sample pages", "Made with Lesson Loft"]);
+    // Spec 5: a paid resource needs a premium file and a free one must not have one.
+    if (!isFree)
+      addFile(`${slug}-full.pdf`, true, ["Complete resource with answer key", "Made with Lesson Loft"]);
+  });
+
+  // Advertisements: a running one of each type, and an expired earlier run of each for statistics.
+  const adRows: DemoPlan["ads"] = [];
+  const statRows: DemoPlan["adStats"] = [];
+  const adRenders: Promise<unknown>[] = [];
+  const today = dayInZone(now);
+  const addAd = (ad: (typeof DEMO_ADS)[number], seedIndex: number, running: boolean) => {
+    checkAdTexts(ad);
+    const id = randomUUID();
+    const imageKey = `ads/${randomUUID()}.png`;
+    const businessKey = `ads/${randomUUID()}.png`;
+    const min = AD_MIN_IMAGE[ad.ad_type];
+    // The smallest format is drawn larger so its headline stays legible; larger is always accepted.
+    const scale = ad.ad_type === "3" ? 2 : 1;
+    adRenders.push(
+      render(
+        imageKey,
+        adImageSvg({
+          width: min.width * scale,
+          height: min.height * scale,
+          headline: ad.title,
+          accent: ad.accent,
+          seed: seedIndex,
+        }),
+      ),
+      render(businessKey, logoSvg(ad.initials, ad.accent)),
+    );
+    const startsAt = running ? now : new Date(now.getTime() - 12 * DAY_MS);
+    const runDays = 7;
+    adRows.push({
+      id,
+      users_id: userId(ad.owner),
+      ad_type: ad.ad_type,
+      approval_status: "approved",
+      running_status: running ? "running" : "expired",
+      discount_code: ad.discount_code ?? null,
+      title: ad.title,
+      subtitle: ad.subtitle ?? null,
+      subject: ad.subject ?? null,
+      statement: ad.statement,
+      description: ad.description,
+      button: ad.button ?? null,
+      business_name: ad.business_name,
+      business_image: businessKey,
+      click_url: ad.click_url,
+      image_url: imageKey,
+      image_name: `${slugify(ad.title, new Set())}.png`,
+      spend_per_day: 500,
+      run_days_total: runDays,
+      grades: ad.grades,
+      is_admin_ad: ad.is_admin_ad ?? false,
+      starts_at: startsAt,
+      ends_at: new Date(startsAt.getTime() + runDays * DAY_MS),
+      created_at: new Date(startsAt.getTime() - DAY_MS),
+      updated_at: startsAt,
+    });
+    const cpm = DEFAULT_SITE_SETTINGS.adCpmCents[ad.ad_type];
+    const budgetImpressions = Math.floor((500 / cpm) * 1000);
+    const days = running
+      ? [today]
+      : Array.from({ length: runDays }, (_, d) => dayInZone(new Date(startsAt.getTime() + d * DAY_MS)));
+    for (const day of days) {
+      const impressions = Math.floor(
+        budgetImpressions * (running ? 0.15 + rand() * 0.2 : 0.6 + rand() * 0.4),
+      );
+      statRows.push({
+        ad_id: id,
+        day,
+        impressions,
+        clicks: Math.round(impressions * (0.003 + rand() * 0.009)),
+        spend_cents: Math.min(500, Math.round((impressions * cpm) / 1000)),
+      });
+    }
+  };
+  for (const [i, ad] of DEMO_ADS.entries()) {
+    addAd(ad, i, true);
+    if (!ad.is_admin_ad) addAd(ad, i + 7, false);
+  }
+
+  // Help book.
+  const helpRows: DemoPlan["helpEntries"] = [];
+  const helpIds = new Map<string, string>();
+  const helpRenders = HELP_IMAGES.map(async (img, i) => {
+    const id = randomUUID();
+    helpIds.set(img.name, id);
+    const locator = `help/${img.name}.png`;
+    const row: DemoPlan["helpEntries"][number] = {
+      id,
+      name: img.name,
+      type: "image",
+      short_title: img.short_title,
+      long_title: img.short_title,
+      accent_color: img.accent,
+      order_index: i,
+      image_locator: locator,
+      image_alt_text: img.alt,
+      image_name: `${img.name}.png`,
+    };
+    helpRows.push(row);
+    const body = await render(
+      locator,
+      helpImageSvg({ heading: img.short_title, labels: img.labels, accent: img.accent }),
+    );
+    row.image_size_bytes = body.length;
+  });
+  const videoId = randomUUID();
+  helpIds.set(HELP_VIDEO.name, videoId);
+  helpRows.push({
+    id: videoId,
+    name: HELP_VIDEO.name,
+    type: "video",
+    short_title: HELP_VIDEO.short_title,
+    long_title: HELP_VIDEO.long_title,
+    order_index: 0,
+    // The demo ships no video file: the entry exists so the help book's video slot has something to list.
+    video_locator: null,
+    video_name: HELP_VIDEO.video_name,
+    video_size_bytes: HELP_VIDEO.video_size_bytes,
+  });
+  HELP_ARTICLES.forEach((article, i) => {
+    helpRows.push({
+      name: article.name,
+      type: "article",
+      short_title: article.short_title,
+      long_title: article.long_title,
+      body: article.body,
+      accent_color: PALETTE[(i * 2) % PALETTE.length]!,
+      order_index: i,
+      is_pro_tip: false,
+      image_entry_id: article.image ? helpIds.get(article.image)! : null,
+      video_entry_id: article.video ? helpIds.get(article.video)! : null,
+    });
+  });
+  PRO_TIPS.forEach((tip, i) => {
+    helpRows.push({
+      name: tip.name,
+      type: "article",
+      short_title: tip.short_title,
+      long_title: tip.short_title,
+      body: tip.body,
+      accent_color: PALETTE[(i * 5 + 1) % PALETTE.length]!,
+      order_index: HELP_ARTICLES.length + i,
+      is_pro_tip: true,
+    });
+  });
+
+  await Promise.all([
+    ...avatarRenders,
+    ...patternRenders,
+    ...bannerRenders,
+    ...previewRenders,
+    ...adRenders,
+    ...helpRenders,
+  ]);
+
+  return {
+    files,
+    users: userRows,
+    systemAvatars: Array.from({ length: COUNTS.systemAvatars }, (_, i) => ({
+      id: i + 1,
+      locator: avatarKey(i + 1),
+    })),
+    colors: DEFAULT_COLORS.map((c, i) => ({
+      name: c.name,
+      css: c.css,
+      css_var_name: c.cssVarName,
+      position: i,
+    })),
+    texts: Object.entries(DEFAULT_TEXTS).map(([key, value]) => ({ key, value })),
+    siteImages: siteImageRows,
+    siteImageVariations: variationRows,
+    resources: resourceRows,
+    previews: previewRows,
+    resourceFiles: fileRows,
+    ads: adRows,
+    adStats: statRows,
+    helpEntries: helpRows,
+  };
+}
+
+/** Ref-code alphabet without look-alikes (no 0/O, 1/I/L), DECISIONS.md. */
+export const REF_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+export function randomRefCode(): string {
+  return Array.from({ length: 8 }, () => REF_CODE_ALPHABET[randomInt(REF_CODE_ALPHABET.length)]).join("");
+}
+
+function uniqueRefCodes(count: number): string[] {
+  const codes = new Set<string>();
+  while (codes.size < count) codes.add(randomRefCode());
+  return [...codes];
+}
+
+/** The calendar day in the site's time zone, as YYYY-MM-DD (sale ends and ad statistics are per local day). */
+export function dayInZone(date: Date, timeZone = DEFAULT_SITE_SETTINGS.timeZone): string {
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(date);
+}
+
+function shuffle<T>(items: T[], rand: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(rand() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of items) (test(item) ? yes : no).push(item);
+  return [yes, no];
+}
