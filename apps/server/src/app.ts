@@ -100,7 +100,14 @@ export async function buildApp(
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === "HEAD") continue;
-      routeTable.push({ method, url: route.url, access: route.config?.access ?? "user" });
+      // Read when asked: hooks of inner plugins (the web app's) may still set the access after this one.
+      routeTable.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access ?? "user";
+        },
+      });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
