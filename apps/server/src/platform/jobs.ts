@@ -103,7 +103,10 @@ export function createJobWorker(opts: {
         if (stopped) return;
         try {
           // Drain what is ready, then wait for the next poll.
-          while (!stopped && (await (running = runOnce()))) {}
+          while (!stopped) {
+            running = runOnce();
+            if (!(await running)) break;
+          }
         } catch (error) {
           log.error({ err: error }, "job worker poll failed");
         }

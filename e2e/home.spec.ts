@@ -1,0 +1,30 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+test("a visitor sees the seeded resources on the home page as links with covers", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const tiles = page.locator('main a[href^="/resources/"]');
+  await expect(tiles.first()).toBeVisible();
+  expect(await tiles.count()).toBeGreaterThanOrEqual(12);
+  const firstCover = tiles.first().locator("img");
+  await expect(firstCover).toHaveAttribute("alt", /.+/);
+  await expect
+    .poll(() => firstCover.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(page.getByText("Free").first()).toBeVisible();
+
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.length}`)).toEqual([]);
+});
+
+test("the grid pages through the catalogue", async ({ page }) => {
+  await page.goto("/new");
+  const tiles = page.locator('main a[href^="/resources/"]');
+  await expect(tiles.first()).toBeVisible();
+  const firstOnPageOne = await tiles.first().getAttribute("href");
+  await page.getByRole("link", { name: /next/i }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(tiles.first()).not.toHaveAttribute("href", firstOnPageOne ?? "");
+});
