@@ -4,7 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase, PGLITE_EXTENSIONS } from "../db/client.ts";
-import { adminQuery, withDatabase } from "./global-setup.ts";
+import { withDatabase } from "./global-setup.ts";
 
 export interface TestDatabase {
   database: Database;
