@@ -1,12 +1,24 @@
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import pino from "pino";
 import type { AppDeps } from "./app.ts";
 import type { Config } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { type Database, openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { createMailer } from "./platform/mail.ts";
 import { createLocalStorage } from "./platform/storage.ts";
 import { createTokenSigner } from "./platform/tokens.ts";
+
+/**
+ * PostgreSQL's autovacuum keeps the planner's statistics current; PGlite has none, so the embedded
+ * database is analysed at start and then hourly, lest a grown table keep the plans of an empty one.
+ */
+async function keepStatisticsFresh(database: Database) {
+  await database.db.execute(sql`analyze`);
+  setInterval(() => {
+    database.db.execute(sql`analyze`).catch(() => {});
+  }, 3_600_000).unref();
+}
 
 /** Opens the database (migrated) and the platform services a server process needs. */
 export async function openRuntime(config: Config): Promise<AppDeps> {
@@ -16,6 +28,7 @@ export async function openRuntime(config: Config): Promise<AppDeps> {
     poolSize: config.databasePoolSize,
   });
   await migrate(database, config.databaseUrl);
+  if (database.engine === "pglite") await keepStatisticsFresh(database);
   const log = pino({ level: config.logLevel });
   return {
     config,

@@ -14,9 +14,9 @@ export function installErrorHandler(app: FastifyInstance) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
-        const zodIssue = (issue.params as { issue?: { code?: string; message?: string } }).issue;
-        // Our own rules (custom issues) carry their problem code as the message, e.g. "name_honorific".
-        fields[path] ??= (zodIssue?.code === "custom" ? zodIssue.message : zodIssue?.code) ?? "invalid";
+        // Our own rules (custom issues) carry their problem code as the message, e.g. "name_honorific";
+        // zod's own checks are named by their code, e.g. "too_small".
+        fields[path] ??= (issue.keyword === "custom" ? issue.message : issue.keyword) ?? "invalid";
       }
       return reply
         .status(400)

@@ -10,7 +10,7 @@ import { AppError } from "./errors.ts";
  * so turning it on is in force on every instance at once.
  */
 export function installOfflineGate(app: FastifyInstance, db: Db) {
-  app.addHook("preHandler", async (request) => {
+  app.addHook("preValidation", async (request) => {
     if (request.routeOptions.config?.availableOffline || request.viewer?.isAdmin) return;
     if (!request.routeOptions.url?.startsWith("/api/")) return;
     const [row] = await db

@@ -6,7 +6,8 @@ import { AppError } from "./errors.ts";
 /**
  * Fixed-window counters in the database, so a limit holds across every server instance. The limits
  * are DECISIONS.md's (Accounts and abuse); a route names its limit in `config.rateLimit`, and every
- * other write is held to WRITE_LIMIT per user.
+ * other write is held to RATE_LIMITS.write per user. Counted before validation: a malformed attempt
+ * is still an attempt.
  */
 export interface RateLimit {
   name: string;
@@ -55,7 +56,7 @@ function subjectOf(request: FastifyRequest, per: RateLimit["per"]): string {
 }
 
 export function installRateLimits(app: FastifyInstance, db: Db) {
-  app.addHook("preHandler", async (request) => {
+  app.addHook("preValidation", async (request) => {
     const configured = request.routeOptions.config?.rateLimit;
     if (configured === false) return;
     const isWrite = request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS";

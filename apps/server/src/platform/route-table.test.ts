@@ -77,6 +77,38 @@ describe("route table", () => {
     }
   });
 
+  it("answers a deactivated account 401 insufficient_permissions everywhere but its own account", async () => {
+    const deactivated = await makeUser(t.db, { is_deactivated: true });
+    const auth = await t.authHeader(deactivated.username);
+    const allowed = [
+      "GET /api/users/self",
+      "GET /api/users/self/permissions",
+      "POST /api/users/self/mark-active",
+      "POST /api/users/self/reactivate",
+      "POST /api/auth/refCode",
+    ];
+    for (const route of apiRoutes().filter((r) => r.access !== "public")) {
+      const name = `${route.method} ${route.url}`;
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url: fill(route.url),
+        headers: auth,
+        ...body(route.method),
+      });
+      if (allowed.includes(name))
+        expect({ name, reason: res.body ? res.json().reason : undefined }).not.toEqual({
+          name,
+          reason: "insufficient_permissions",
+        });
+      else
+        expect({ name, status: res.statusCode, reason: res.json().reason }).toEqual({
+          name,
+          status: 401,
+          reason: "insufficient_permissions",
+        });
+    }
+  });
+
   it("answers 403 on every admin route to a signed-in user who is not an admin", async () => {
     const adminRoutes = apiRoutes().filter((r) => r.access === "admin");
     expect(adminRoutes.length).toBeGreaterThan(0);

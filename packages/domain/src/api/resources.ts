@@ -33,10 +33,14 @@ export const resourceListQuerySchema = z.object({
 });
 export type ResourceListQuery = z.infer<typeof resourceListQuerySchema>;
 
+/** Lists count their results up to this many; `totalIsCapped` says there are more. */
+export const RESULT_COUNT_CAP = 10_000;
+
 export const resourceListResponseSchema = z.object({
   resources: z.array(resourceCardSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
+  totalIsCapped: z.boolean(),
 });
 export type ResourceListResponse = z.infer<typeof resourceListResponseSchema>;

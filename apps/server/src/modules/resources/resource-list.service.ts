@@ -1,4 +1,4 @@
-import type { ResourceListQuery, ResourceListResponse } from "@market/domain";
+import { RESULT_COUNT_CAP, type ResourceListQuery, type ResourceListResponse } from "@market/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { presentResourceCard, type ResourceCardRow } from "./resource.presenter.ts";
@@ -36,12 +36,18 @@ export async function listPublishedResources(
       where ${where}
       order by ${ORDER[query.sort]}
       limit ${query.pageSize} offset ${offset}`),
-    db.execute<{ total: number }>(sql`select count(*)::int as total from resources r where ${where}`),
+    // Counting stops at RESULT_COUNT_CAP: past that a person pages by "next", and an exact count of
+    // 100,000 rows would cost more than the page itself.
+    db.execute<{ total: number }>(
+      sql`select count(*)::int as total from (select 1 from resources r where ${where} limit ${RESULT_COUNT_CAP + 1}) capped`,
+    ),
   ]);
+  const total = Number(counted.rows[0]?.total ?? 0);
   return {
     resources: rows.rows.map(presentResourceCard),
     page: query.page,
     pageSize: query.pageSize,
-    total: Number(counted.rows[0]?.total ?? 0),
+    total: Math.min(total, RESULT_COUNT_CAP),
+    totalIsCapped: total > RESULT_COUNT_CAP,
   };
 }
