@@ -14,7 +14,12 @@ import { createTokenSigner } from "./platform/tokens.ts";
  * database is analysed at start and then hourly, lest a grown table keep the plans of an empty one.
  */
 async function keepStatisticsFresh(database: Database) {
-  await database.db.execute(sql`analyze`);
+  // Not on a fresh, empty database: statistics saying "empty" make the planner check foreign keys by
+  // sequential scan, which turns a following bulk load (the seeds) quadratic.
+  const sized = await database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from (select 1 from resources limit 1000) r`,
+  );
+  if (Number(sized.rows[0]?.n ?? 0) >= 1000) await database.db.execute(sql`analyze`);
   setInterval(() => {
     database.db.execute(sql`analyze`).catch(() => {});
   }, 3_600_000).unref();
