@@ -3,12 +3,14 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { setInvalidTokenHandler } from "./api/client.ts";
+import { setApiErrorHandler, setInvalidTokenHandler } from "./api/client.ts";
 import { decideInvalidTokenRedirect } from "./guards/authentication.ts";
 import { reloadOnceForChunkError } from "./guards/chunk-reload.ts";
+import { statusPath } from "./guards/user-permissions.ts";
 import { createAppRouter } from "./router.tsx";
+import { PERMISSIONS_KEY } from "./state/permissions.ts";
 import { queryClient } from "./state/query-client.ts";
-import { clearSession, rememberPath } from "./state/session.ts";
+import { clearSession, getSession, rememberPath } from "./state/session.ts";
 import { applyColorVariables } from "./state/theme.ts";
 import "./styles.css";
 
@@ -35,6 +37,16 @@ setInvalidTokenHandler(() => {
   queryClient.removeQueries({ queryKey: ["users"] });
   if (decision.remember) rememberPath(decision.remember);
   if (pathname !== "/login") void router.navigate(decision.to);
+});
+
+// 401 insufficient_permissions marks login locked (in the client); a deactivated user goes to their status page.
+setApiErrorHandler((error, reaction) => {
+  if (reaction !== "login-locked") return;
+  void queryClient.invalidateQueries({ queryKey: PERMISSIONS_KEY });
+  const user = getSession()?.user;
+  if (!user || error.code !== "account_deactivated") return;
+  const to = statusPath(user.username);
+  if (router.state.location.pathname !== to) void router.navigate(to);
 });
 
 const container = document.getElementById("root");

@@ -5,6 +5,8 @@ import { loadConfiguration, loadOfflineMode } from "./guards/load-configuration.
 import { type GuardDeps, runGuards } from "./guards/run-guards.ts";
 import { ROUTES, type RouteEntry } from "./routes/route-table.ts";
 import { writeDocumentCookie } from "./state/cookies.ts";
+import { loadPermissions } from "./state/permissions.ts";
+import { bufferRefCode } from "./state/post-login.ts";
 import { queryClient } from "./state/query-client.ts";
 import { getSession, rememberPath } from "./state/session.ts";
 
@@ -19,6 +21,8 @@ export const browserGuardDeps: GuardDeps = {
   },
   rememberPath,
   writeCookie: writeDocumentCookie,
+  bufferRefCode: (code) => bufferRefCode(localStorage, code),
+  permissions: () => loadPermissions(queryClient),
 };
 
 /** Routes that only forward (their loader always redirects) render nothing. */

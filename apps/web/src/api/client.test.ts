@@ -126,3 +126,71 @@ describe("fileUrl", () => {
     expect(fileUrl("covers/a b.png")).toBe("/api/files/covers/a%20b.png");
   });
 });
+
+describe("captcha replay and request limits", () => {
+  it("replays a request blocked by a captcha with the captcha-token header", async () => {
+    const answers = [
+      json(401, { error: "unauthorized", message: "x", reason: "requires_captcha" }),
+      json(200, { ok: true }),
+    ];
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => answers.shift()!);
+    const solveCaptcha = vi.fn(async () => "cap-1");
+    const value: ClientDeps = {
+      fetch,
+      token: () => null,
+      bar: createLoadingBar(),
+      onInvalidToken: vi.fn(),
+      solveCaptcha,
+    };
+    await expect(apiRequest("/auth/token", { method: "POST", body: {} }, value)).resolves.toEqual({
+      ok: true,
+    });
+    expect(solveCaptcha).toHaveBeenCalledOnce();
+    const replay = fetch.mock.calls[1]?.[1]?.headers as Record<string, string> | undefined;
+    expect(replay?.["captcha-token"]).toBe("cap-1");
+  });
+
+  it("rejects with the blocking error when the captcha is given up", async () => {
+    const { value } = deps(json(401, { error: "unauthorized", message: "x", reason: "cooling_off" }));
+    await expect(
+      apiRequest("/auth/token", {}, { ...value, solveCaptcha: async () => null }),
+    ).rejects.toMatchObject({ reason: "cooling_off" });
+  });
+
+  it("records a 429 for its URL and clears it on that URL's next success", async () => {
+    const record = vi.fn();
+    const clear = vi.fn();
+    const limited = deps(
+      json(429, {
+        error: "rate_limited",
+        message: "x",
+        earliestRetry: "2030-01-01T00:00:00Z",
+        isLocked: true,
+      }),
+    );
+    await expect(
+      apiRequest("/auth/token", {}, { ...limited.value, limits: { record, clear } }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(record).toHaveBeenCalledWith(
+      "/auth/token",
+      expect.objectContaining({ isLocked: true, earliestRetry: "2030-01-01T00:00:00Z" }),
+    );
+    const ok = deps(json(200, {}));
+    await apiRequest("/auth/token", {}, { ...ok.value, limits: { record, clear } });
+    expect(clear).toHaveBeenCalledWith("/auth/token");
+  });
+
+  it("reports 403 and insufficient_permissions to the error handler", async () => {
+    const onError = vi.fn();
+    const forbidden = deps(json(403, { error: "invalid_credentials", message: "Invalid credentials" }));
+    await expect(apiRequest("/auth/token", {}, { ...forbidden.value, onError })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(onError).toHaveBeenLastCalledWith(expect.any(ApiError), "invalid-credentials");
+    const locked = deps(
+      json(401, { error: "account_deactivated", message: "x", reason: "insufficient_permissions" }),
+    );
+    await expect(apiRequest("/favorites", {}, { ...locked.value, onError })).rejects.toBeInstanceOf(ApiError);
+    expect(onError).toHaveBeenLastCalledWith(expect.any(ApiError), "login-locked");
+  });
+});

@@ -1,6 +1,8 @@
 import { API_BASE, type AuthFailureReason, type ErrorBody } from "@market/domain";
 import { getSession } from "../state/session.ts";
+import { authFlags, decideErrorReaction, type ErrorReaction } from "./error-reactions.ts";
 import { type LoadingBar, loadingBar } from "./loading-bar.ts";
+import { requestLimitStore } from "./request-limit.ts";
 
 /** An error the API answered with (DESIGN.md conventions), or status 0 when the server could not be reached. */
 export class ApiError extends Error {
@@ -69,6 +71,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send the stored token (default true). */
   auth?: boolean;
+  /** A solved captcha's single-use token, sent as the captcha-token header. */
+  captchaToken?: string;
+  /** Whether a 401 requires_captcha / cooling_off opens the captcha (default true; the captcha's own calls say no). */
+  challenge?: boolean;
 }
 
 export interface ClientDeps {
@@ -76,9 +82,32 @@ export interface ClientDeps {
   token: () => string | null;
   bar: LoadingBar;
   onInvalidToken: () => void;
+  /** Shows the captcha for a blocked request; resolves with a captcha token, or null when the user gave up. */
+  solveCaptcha?: (error: ApiError) => Promise<string | null>;
+  /** Every other reaction of spec section 8 (login locked, invalid credentials). */
+  onError?: (error: ApiError, reaction: ErrorReaction) => void;
+  limits?: Pick<typeof requestLimitStore, "record" | "clear">;
 }
 
 let invalidTokenHandler: () => void = () => {};
+let captchaHandler: ((error: ApiError) => Promise<string | null>) | null = null;
+let errorHandler: (error: ApiError, reaction: ErrorReaction) => void = () => {};
+
+/** Set by the captcha host in the layout: opens the captcha dialog for a blocked request. */
+export function setCaptchaHandler(handler: ((error: ApiError) => Promise<string | null>) | null): void {
+  captchaHandler = handler;
+}
+
+/** Set once at start-up: what a 401 insufficient_permissions or a 403 does beyond rejecting the call. */
+export function setApiErrorHandler(handler: (error: ApiError, reaction: ErrorReaction) => void): void {
+  errorHandler = handler;
+}
+
+function defaultErrorReaction(error: ApiError, reaction: ErrorReaction) {
+  if (reaction === "invalid-credentials") authFlags.set({ invalidCredentials: true });
+  if (reaction === "login-locked") authFlags.set({ loginLocked: true });
+  errorHandler(error, reaction);
+}
 
 /** Set once at start-up: what a 401 invalid_token does (log out and go to /login). */
 export function setInvalidTokenHandler(handler: () => void): void {
@@ -90,6 +119,9 @@ const defaultDeps = (): ClientDeps => ({
   token: () => getSession()?.token ?? null,
   bar: loadingBar,
   onInvalidToken: () => invalidTokenHandler(),
+  solveCaptcha: (error) => (captchaHandler ? captchaHandler(error) : Promise.resolve(null)),
+  onError: defaultErrorReaction,
+  limits: requestLimitStore,
 });
 
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -125,6 +157,7 @@ export async function apiRequest<T>(
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   const token = options.auth === false ? null : deps.token();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.captchaToken) headers["captcha-token"] = options.captchaToken;
 
   const end = deps.bar.begin();
   let response: Response;
@@ -145,9 +178,23 @@ export async function apiRequest<T>(
 
   const body = await readJson(response);
   end(response.ok);
-  if (response.ok) return body as T;
+  if (response.ok) {
+    deps.limits?.clear(path);
+    return body as T;
+  }
   const error = parseApiError(response.status, body);
-  if (error.status === 401 && error.reason === "invalid_token") deps.onInvalidToken();
+  const reaction = decideErrorReaction(error);
+  if (reaction === "invalid-token") deps.onInvalidToken();
+  else if (reaction === "request-limit") deps.limits?.record(path, error);
+  else if (
+    reaction === "captcha" &&
+    options.challenge !== false &&
+    !options.captchaToken &&
+    deps.solveCaptcha
+  ) {
+    const captchaToken = await deps.solveCaptcha(error);
+    if (captchaToken) return apiRequest<T>(path, { ...options, captchaToken }, deps);
+  } else deps.onError?.(error, reaction);
   throw error;
 }
 
@@ -156,4 +203,10 @@ export const api = {
     apiRequest<T>(path, { ...options, method: "GET" }),
   post: <T>(path: string, body: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
     apiRequest<T>(path, { ...options, method: "POST", body }),
+  put: <T>(path: string, body: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
+    apiRequest<T>(path, { ...options, method: "PUT", body }),
+  patch: <T>(path: string, body: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
+    apiRequest<T>(path, { ...options, method: "PATCH", body }),
+  delete: <T>(path: string, body?: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
+    apiRequest<T>(path, { ...options, method: "DELETE", ...(body === undefined ? {} : { body }) }),
 };

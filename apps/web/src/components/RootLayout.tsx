@@ -6,6 +6,7 @@ import { useSelfUserSync } from "../state/self-user.ts";
 import { useSession } from "../state/session.ts";
 import { siteQueries, useColors, useTexts } from "../state/site-config.ts";
 import { applyColorVariables, applyCssOverride } from "../state/theme.ts";
+import { CaptchaHost } from "./CaptchaHost.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import { LoadingBar } from "./LoadingBar.tsx";
@@ -89,6 +90,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <CaptchaHost />
       <ScrollRestoration />
     </div>
   );

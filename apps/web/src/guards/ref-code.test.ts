@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyRefCode } from "./ref-code.ts";
+import { applyRefCode, decideRefCodeStorage } from "./ref-code.ts";
 
 describe("applyRefCode", () => {
   it("stores a refCode query parameter in a cookie for 5 hours", () => {
@@ -22,5 +22,20 @@ describe("applyRefCode", () => {
     expect(applyRefCode(new URL("http://localhost/"), (c) => written.push(c))).toBeNull();
     expect(applyRefCode(new URL("http://localhost/?refCode=a%3Bb%3Dc"), (c) => written.push(c))).toBeNull();
     expect(written).toEqual([]);
+  });
+});
+
+describe("decideRefCodeStorage", () => {
+  it.each([
+    ["no code", null, false, { cookie: false, buffer: false }],
+    [
+      "visitor: cookie for 5 hours and buffered until login",
+      "AB12CD34",
+      false,
+      { cookie: true, buffer: true },
+    ],
+    ["signed in: cookie only", "AB12CD34", true, { cookie: true, buffer: false }],
+  ] as const)("%s", (_name, code, loggedIn, expected) => {
+    expect(decideRefCodeStorage(code, loggedIn)).toEqual(expected);
   });
 });

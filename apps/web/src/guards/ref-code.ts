@@ -20,3 +20,14 @@ export function applyRefCode(url: URL, writeCookie: (cookie: string) => void): s
   if (code) writeCookie(refCodeCookie(code, url.protocol === "https:"));
   return code;
 }
+
+/**
+ * Where a ref code from the URL is kept: always in the 5-hour cookie; a visitor who is not signed in also
+ * buffers it until login, when it is posted to /auth/refCode (spec section 4, steps 3 and Other).
+ */
+export function decideRefCodeStorage(
+  code: string | null,
+  loggedIn: boolean,
+): { cookie: boolean; buffer: boolean } {
+  return { cookie: code !== null, buffer: code !== null && !loggedIn };
+}

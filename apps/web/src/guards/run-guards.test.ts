@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { makeSelfUser } from "../test/factories.ts";
 import { type GuardDeps, runGuards } from "./run-guards.ts";
 
 function recordingDeps(overrides: Partial<GuardDeps> & { offline?: boolean; loggedIn?: boolean } = {}) {
@@ -61,5 +62,43 @@ describe("runGuards", () => {
   it("passes public pages with no loader", async () => {
     const { deps } = recordingDeps();
     expect(await runGuards(new URL("http://localhost/"), "public", deps)).toEqual({ data: null });
+  });
+});
+
+describe("runGuards with permissions", () => {
+  it("sends a deactivated user to their status page", async () => {
+    const { deps } = recordingDeps({ loggedIn: true });
+    const user = { ...makeSelfUser(), is_deactivated: true };
+    const outcome = await runGuards(new URL("http://localhost/favorites"), "login", {
+      ...deps,
+      session: () => ({ loggedIn: true, isAdmin: false, user }),
+      permissions: async () => ({ permissions: user.permissions, isAdmin: false, isDeactivated: true }),
+    });
+    expect(outcome).toEqual({ redirect: "/profile/@ada/status" });
+  });
+
+  it("judges the route again as a visitor when the permissions call cleared the session", async () => {
+    const { deps, calls } = recordingDeps();
+    let loggedIn = true;
+    const outcome = await runGuards(new URL("http://localhost/favorites"), "login", {
+      ...deps,
+      session: () => ({ loggedIn, isAdmin: false, user: loggedIn ? makeSelfUser() : null }),
+      permissions: async () => {
+        loggedIn = false;
+        return null;
+      },
+    });
+    expect(outcome).toEqual({ redirect: "/login?next=favorites" });
+    expect(calls).toContain("remember /favorites");
+  });
+
+  it("buffers a visitor's ref code until login", async () => {
+    const buffered: string[] = [];
+    const { deps } = recordingDeps();
+    await runGuards(new URL("http://localhost/?refCode=AB12CD34"), "public", {
+      ...deps,
+      bufferRefCode: (code) => buffered.push(code),
+    });
+    expect(buffered).toEqual(["AB12CD34"]);
   });
 });

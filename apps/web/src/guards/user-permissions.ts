@@ -1,14 +1,66 @@
-import type { SelfUser } from "@market/domain";
+import type { PermissionFlag, permissionsResponseSchema, SelfUser } from "@market/domain";
+import type { z } from "zod";
 
 /**
- * Guard 5 of 6 (spec section 6, permission flags and deactivated users). The rules arrive with the account
- * issue; until then every route passes, and the guard already sits in its place in the order.
+ * Guard 5 of 6 (spec section 6): deactivated users, permission flags, the master account's admin landing and
+ * own-account pages. Runs after authentication, so a signed-out visitor has already been sent to log in.
  */
+export type PermissionsResponse = z.infer<typeof permissionsResponseSchema>;
+
 export interface PermissionInput {
   path: string;
-  user: SelfUser | null;
+  /** The signed-in user (null for visitors, and while the stored user is not known yet). */
+  user: Pick<SelfUser, "username" | "is_master_account"> | null;
+  /** GET /users/self/permissions; null when not signed in or not known. */
+  permissions?: PermissionsResponse | null;
 }
 
-export function decidePermissionRedirect(_input: PermissionInput): string | null {
-  return null;
+const PROFILE = /^\/profile\/@([^/]+)(?:\/([^/]+))?/;
+/** Own-account sections: another user's settings or status page sends the visitor to that user's resources. */
+const OWN_ACCOUNT_SECTIONS = new Set(["settings", "status"]);
+
+/** The flags a path needs (spec section 6); every one of them must hold. */
+export function requiredFlags(path: string): PermissionFlag[] {
+  if (/^\/profile\/(?:@[^/]+\/)?settings(?:\/|$)/.test(path)) return ["controls"];
+  if (/^\/profile\/@[^/]+\/tip(?:\/|$)/.test(path) || /^\/tip(?:\/|$)/.test(path)) return ["payments"];
+  if (/^\/resources\/[^/]+\/leave-tip(?:\/|$)/.test(path)) return ["payments"];
+  if (/^\/profile\/@[^/]+\/message(?:\/|$)/.test(path)) return ["messages"];
+  if (/^\/resources\/(?:[^/]+\/)?edit(?:\/|$)/.test(path)) return ["upload", "editing"];
+  if (/^\/advertising(?:\/|$)/.test(path)) return ["advertise"];
+  return [];
+}
+
+export const statusPath = (username: string) => `/profile/@${username}/status`;
+export const profileResourcesPath = (username: string) => `/profile/@${username}/resources`;
+
+function isDeactivatedAllowed(path: string, username: string): boolean {
+  if (path === "/offers" || /^\/offers\/[^/]+\/?$/.test(path) || path === "/logout") return true;
+  const profile = PROFILE.exec(path);
+  return (
+    profile?.[2] === "status" && decodeURIComponent(profile[1]!).toLowerCase() === username.toLowerCase()
+  );
+}
+
+export function decidePermissionRedirect({ path, user, permissions }: PermissionInput): string | null {
+  if (!user) return null;
+  const own = user.username;
+  if (permissions?.isDeactivated) return isDeactivatedAllowed(path, own) ? null : statusPath(own);
+  if (user.is_master_account && (path === "/admin" || path === "/admin/")) return "/admin/users";
+
+  const profile = PROFILE.exec(path);
+  const handle = profile ? decodeURIComponent(profile[1]!) : null;
+  if (
+    handle &&
+    profile?.[2] &&
+    OWN_ACCOUNT_SECTIONS.has(profile[2]) &&
+    handle.toLowerCase() !== own.toLowerCase()
+  ) {
+    return profileResourcesPath(handle);
+  }
+
+  if (!permissions) return null;
+  const missing = requiredFlags(path).some((flag) => permissions.permissions[flag] !== true);
+  if (!missing) return null;
+  if (path.startsWith("/profile")) return profileResourcesPath(handle ?? own);
+  return "/";
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Access } from "../guards/authentication.ts";
+import { getSession } from "../state/session.ts";
 import { prefetchResourceList } from "./catalogue/resource-list.ts";
 
 /**
@@ -40,6 +41,14 @@ function requireAtHandle(url: URL): null {
   if (!url.pathname.split("/")[2]?.startsWith("@"))
     throw data("Not Found", { status: 404, statusText: "Not Found" });
   return null;
+}
+
+/** /profile/settings and /profile/status open the signed-in user's own page under /profile/@{username}/. */
+function toOwnProfile(section: string) {
+  return () => {
+    const username = getSession()?.user?.username;
+    return username ? redirect(`/profile/@${encodeURIComponent(username)}/${section}`) : null;
+  };
 }
 
 const open = (path: string, title: string, purpose: string, extra?: Partial<RouteEntry>) =>
@@ -82,13 +91,18 @@ const publicAndAccount: RouteEntry[] = [
   open("/logout", "Log out", "Signs you out of the marketplace.", {
     load: async () => (await import("./account/logout.ts")).logout(),
   }),
-  open("/token-login", "Signing you in", "Signs you in with the link we e-mailed you."),
+  open("/token-login", "Signing you in", "Signs you in with the link we e-mailed you.", {
+    screen: () => import("./account/TokenLoginPage.tsx"),
+  }),
   open(
     "/sign-up",
     "Sign up",
     "Create a free account to favorite resources, follow creators and publish your own.",
+    { screen: () => import("./account/SignUpPage.tsx") },
   ),
-  open("/sign-up/success", "Welcome aboard", "Your account is ready."),
+  open("/sign-up/success", "Welcome aboard", "Your account is ready.", {
+    screen: () => import("./account/SignUpSuccessPage.tsx"),
+  }),
   signedIn("/support", "Support", "Ask the support team for help and follow your conversations."),
   signedIn("/favorites", "Favorites", "The resources you saved for later."),
   signedIn("/following", "Following", "The creators you follow and what they published."),
@@ -100,8 +114,12 @@ const publicAndAccount: RouteEntry[] = [
   signedIn("/profile/resources", "Your resources", "The resources on your profile."),
   signedIn("/profile/about", "About you", "What other teachers see about you."),
   signedIn("/profile/share", "Share your profile", "Links to share your profile and earn referrals."),
-  signedIn("/profile/settings", "Account settings", "Your name, e-mail address, password and preferences."),
-  signedIn("/profile/status", "Account status", "The standing of your account."),
+  signedIn("/profile/settings", "Account settings", "Your name, e-mail address, password and preferences.", {
+    load: toOwnProfile("settings"),
+  }),
+  signedIn("/profile/status", "Account status", "The standing of your account.", {
+    load: toOwnProfile("status"),
+  }),
   open("/profile/:handle", "Profile", "A creator's profile.", { load: requireAtHandle }),
   open("/profile/:handle/about", "About", "About this creator.", { load: requireAtHandle }),
   open("/profile/:handle/resources", "Resources", "This creator's resources.", { load: requireAtHandle }),
@@ -110,11 +128,12 @@ const publicAndAccount: RouteEntry[] = [
     "/profile/:handle/settings",
     "Account settings",
     "Your name, e-mail address, password and preferences.",
-    { load: requireAtHandle },
+    { load: requireAtHandle, screen: () => import("./account/SettingsPage.tsx") },
   ),
   signedIn("/profile/:handle/share", "Share", "Links to share this profile.", { load: requireAtHandle }),
   signedIn("/profile/:handle/status", "Account status", "The standing of this account.", {
     load: requireAtHandle,
+    screen: () => import("./account/StatusPage.tsx"),
   }),
   signedIn("/profile/:handle/tip", "Send a tip", "Thank this creator with a tip.", { load: requireAtHandle }),
   signedIn("/earnings", "Earnings", "What your resources and tips have earned."),

@@ -67,5 +67,8 @@ describe("decidePostLoginRoute (spec 4: after login, in this order)", () => {
   it("(7) otherwise goes to the stored redirect, or home", () => {
     expect(decide({ storedRedirect: "/resources/fractions-bingo" }).route).toBe("/resources/fractions-bingo");
     expect(decide({}).route).toBe("/");
+    const master = { ...base.user, isMasterAccount: true, isAdmin: true };
+    expect(decide({ user: master }).route).toBe("/admin/users");
+    expect(decide({ user: master, storedRedirect: "/support" }).route).toBe("/support");
   });
 });

@@ -40,5 +40,6 @@ export function decidePostLoginRoute(s: PostLoginState): PostLoginDecision {
     return go("/donation");
   }
   if (s.settingsFlag) return go(s.user.isAdmin ? "/admin/settings" : `/profile/@${s.user.username}/settings`);
-  return go(s.storedRedirect ?? "/");
+  // Spec 6: a master account lands on /admin/users when it was not on its way somewhere.
+  return go(s.storedRedirect ?? (s.user.isMasterAccount ? "/admin/users" : "/"));
 }

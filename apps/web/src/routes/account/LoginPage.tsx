@@ -1,141 +1,141 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  decidePostLoginRoute,
-  type LoginResponse,
-  type TokenRequest,
-  tokenRequestSchema,
-} from "@market/domain";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import type { LoginResponse, TokenRequest } from "@market/domain";
+import { useState, useSyncExternalStore } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
-import { decideAfterLoginRoute } from "../../guards/authentication.ts";
-import { selfUserKey } from "../../state/self-user.ts";
-import {
-  decodeAccessClaims,
-  forgetRememberedPath,
-  peekRememberedPath,
-  storeSession,
-} from "../../state/session.ts";
-import { type TextLookup, useTexts } from "../../state/site-config.ts";
+import { authFlags } from "../../api/error-reactions.ts";
+import { isPatternRefusal, PatternChallenge } from "../../auth/PatternChallenge.tsx";
+import { RequestLimitNotice } from "../../components/RequestLimitNotice.tsx";
+import type { TextLookup } from "../../state/site-config.ts";
+import { useAccountTexts } from "./account-texts.ts";
+import { Field, primaryButton, secondaryButton } from "./account-ui.tsx";
+import { useFinishLogin } from "./login-flow.ts";
 
-const inputClass = "mt-1 block w-full rounded-ui border border-line bg-paper px-3 py-2";
-
-/** The message for a failed login: 401 and 403 are "Invalid credentials" (spec section 8). */
-export function loginFailureMessage(error: unknown, t: TextLookup): string {
+/**
+ * The message for a failed login (spec section 8): 403 and a plain 401 are "Invalid credentials"; a locked
+ * account says so; a rate limit is shown by its countdown instead; challenges pass on the server's words.
+ */
+export function loginFailureMessage(error: unknown, t: TextLookup): string | null {
   if (!(error instanceof ApiError)) return t("error.title");
+  if (error.status === 429) return null;
+  if (error.status === 401 && error.reason === "insufficient_permissions") return t("login.locked");
   const challenge = error.reason && error.reason !== "invalid_token";
   if ((error.status === 401 && !challenge) || error.status === 403) return t("login.invalidCredentials");
   return error.message;
 }
 
-/**
- * The domain's post-login order (spec section 4). Sign-up routes, buffered ref codes, donation prompts, ads and
- * the settings flag arrive with their issues; until then only the stored redirect decides.
- */
-export function postLoginRoute(result: LoginResponse, storedRedirect: string): string {
-  return decidePostLoginRoute({
-    postSignUpRoute: null,
-    reloadFlag: false,
-    bufferedRefCode: null,
-    donateAmount: null,
-    donationPromptActive: false,
-    user: {
-      username: result.user.username,
-      isMasterAccount: result.user.is_master_account,
-      isAdmin: decodeAccessClaims(result.accessToken)?.scopes.includes("admin") ?? false,
-      donationDate: result.user.donation_date,
-    },
-    adsShown: false,
-    settingsFlag: false,
-    storedRedirect,
-  }).route;
-}
+type Credentials = Pick<TokenRequest, "username" | "password">;
 
 export default function LoginPage() {
-  const t = useTexts();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [search] = useSearchParams();
+  const t = useAccountTexts();
+  const finishLogin = useFinishLogin();
+  const locked = useSyncExternalStore(authFlags.subscribe, () => authFlags.get().loginLocked);
   const [failure, setFailure] = useState<string | null>(null);
+  const [linkSent, setLinkSent] = useState(false);
+  const [patternFor, setPatternFor] = useState<Credentials | null>(null);
   const {
     register,
     handleSubmit,
+    getValues,
+    setError,
+    clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<TokenRequest>({
-    resolver: zodResolver(tokenRequestSchema),
-    defaultValues: { username: "", password: "" },
-  });
+  } = useForm<Credentials>({ defaultValues: { username: "", password: "" } });
 
-  const onSubmit = async (values: TokenRequest) => {
+  const onSubmit = async (values: Credentials) => {
     setFailure(null);
+    setLinkSent(false);
+    const credentials = { username: values.username.trim(), password: values.password };
     try {
-      const result = await api.post<LoginResponse>("/auth/token", values, { auth: false });
-      storeSession(result.accessToken, result.user);
-      queryClient.setQueryData(selfUserKey(decodeAccessClaims(result.accessToken)?.sub ?? ""), result.user);
-      const storedRedirect = decideAfterLoginRoute(search.get("next"), peekRememberedPath());
-      forgetRememberedPath();
-      navigate(postLoginRoute(result, storedRedirect), { replace: true });
+      const result = await api.post<LoginResponse>("/auth/token", credentials, { auth: false });
+      await finishLogin(result);
+    } catch (error) {
+      if (isPatternRefusal(error)) setPatternFor(credentials);
+      else setFailure(loginFailureMessage(error, t));
+    }
+  };
+
+  const sendLink = async () => {
+    const username = getValues("username").trim();
+    setFailure(null);
+    if (!username) {
+      setError("username", { type: "required", message: t("login.linkNeedsUsername") });
+      return;
+    }
+    clearErrors("username");
+    try {
+      await api.post("/auth/token/email-login-link", { username, event: "login" }, { auth: false });
+      setLinkSent(true);
     } catch (error) {
       setFailure(loginFailureMessage(error, t));
     }
   };
 
+  if (patternFor) {
+    return (
+      <section className="mx-auto max-w-md py-6">
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("login.title")}</h1>
+        <PatternChallenge
+          attempt={(pattern) =>
+            api.post<LoginResponse>("/auth/token", { ...patternFor, pattern }, { auth: false })
+          }
+          onComplete={(result) => void finishLogin(result)}
+          onFailure={(error) => setFailure(loginFailureMessage(error, t))}
+          onExhausted={() => setPatternFor(null)}
+        />
+        <div role="alert" className="mt-2 text-danger empty:hidden">
+          {failure}
+        </div>
+      </section>
+    );
+  }
+
   return (
     <section className="mx-auto max-w-sm py-6">
       <h1 className="text-2xl font-bold sm:text-3xl">{t("login.title")}</h1>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 flex flex-col gap-4">
-        <div>
-          <label htmlFor="login-username" className="font-medium">
-            {t("login.username")}
-          </label>
-          <input
-            id="login-username"
-            type="text"
-            autoComplete="username"
-            maxLength={64}
-            aria-invalid={errors.username ? true : undefined}
-            aria-describedby={errors.username ? "login-username-error" : undefined}
-            className={inputClass}
-            {...register("username")}
-          />
-          {errors.username ? (
-            <p id="login-username-error" className="mt-1 text-sm text-danger">
-              {t("login.usernameRequired")}
-            </p>
-          ) : null}
+        <Field
+          id="login-username"
+          label={t("login.username")}
+          type="text"
+          autoComplete="username"
+          maxLength={64}
+          error={errors.username?.message}
+          {...register("username", {
+            validate: (value) => value.trim().length > 0 || t("login.usernameRequired"),
+          })}
+        />
+        <Field
+          id="login-password"
+          label={t("login.password")}
+          type="password"
+          autoComplete="current-password"
+          maxLength={128}
+          error={errors.password?.message}
+          {...register("password", { validate: (value) => value.length > 0 || t("login.passwordRequired") })}
+        />
+        <div role="alert" className="text-danger empty:hidden">
+          {failure ?? (locked ? t("login.locked") : null)}
         </div>
-        <div>
-          <label htmlFor="login-password" className="font-medium">
-            {t("login.password")}
-          </label>
-          <input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={128}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? "login-password-error" : undefined}
-            className={inputClass}
-            {...register("password")}
-          />
-          {errors.password ? (
-            <p id="login-password-error" className="mt-1 text-sm text-danger">
-              {t("login.passwordRequired")}
-            </p>
-          ) : null}
-        </div>
-        <div role="alert" className="min-h-6 text-danger">
-          {failure}
-        </div>
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
-        >
+        <RequestLimitNotice
+          path="/auth/token"
+          countdownText={(time) => t("login.tryAgainIn", { time })}
+          waitText={t("login.tooMany")}
+        />
+        <button type="submit" disabled={isSubmitting} className={primaryButton}>
           {t("login.submit")}
         </button>
+        <button type="button" onClick={sendLink} className={secondaryButton}>
+          {t("login.linkButton")}
+        </button>
+        <RequestLimitNotice
+          path="/auth/token/email-login-link"
+          countdownText={(time) => t("login.tryAgainIn", { time })}
+          waitText={t("login.tooMany")}
+        />
+        <p role="status" className="font-medium empty:hidden">
+          {linkSent ? t("login.linkSent") : ""}
+        </p>
       </form>
       <p className="mt-6 text-sm">
         {t("login.noAccount")}{" "}

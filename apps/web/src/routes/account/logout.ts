@@ -1,13 +1,24 @@
+import { decideLogoutRoute, shouldShowAds } from "@market/domain";
+import type { QueryClient } from "@tanstack/react-query";
 import { redirect } from "react-router";
-import { queryClient } from "../../state/query-client.ts";
-import { clearSession } from "../../state/session.ts";
+import { authFlags } from "../../api/error-reactions.ts";
+import { queryClient as appQueryClient } from "../../state/query-client.ts";
+import { clearSession, getSession } from "../../state/session.ts";
+import { siteQueries } from "../../state/site-config.ts";
 
-/**
- * /logout: clear the token and user, then go to /donation. (With ads shown it will be /offers?logout once the
- * ads issue decides who sees ads.)
- */
-export function logout(): Response {
+/** Where logging out leads (spec section 4): /offers?logout when ads are shown to this user, else /donation. */
+export function logoutRoute(donationDate: string | null | undefined, donatedAdFreeMode: boolean): string {
+  // Ad-blocker detection arrives with the ads issue; until then no blocker is assumed.
+  return decideLogoutRoute(shouldShowAds({ adBlockerDetected: false, donatedAdFreeMode, donationDate }));
+}
+
+/** /logout: clear the token, the user and the cookie, then go where decideLogoutRoute says. */
+export function logout(queryClient: QueryClient = appQueryClient): Response {
+  const donationDate = getSession()?.user?.donation_date ?? null;
+  const donatedAdFreeMode =
+    queryClient.getQueryData(siteQueries.settings.queryKey)?.donatedAdFreeMode ?? false;
   clearSession();
+  authFlags.set({ loginLocked: false, invalidCredentials: false });
   queryClient.removeQueries({ queryKey: ["users"] });
-  return redirect("/donation");
+  return redirect(logoutRoute(donationDate, donatedAdFreeMode));
 }

@@ -1,0 +1,70 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { storeSession } from "../../state/session.ts";
+import { makeSelfUser } from "../../test/factories.ts";
+import { renderScreen, stubFetch } from "../../test/render.tsx";
+import { inOneHour, makeToken } from "../../test/tokens.ts";
+import SettingsPage from "./SettingsPage.tsx";
+
+afterEach(() => vi.unstubAllGlobals());
+
+function signIn(overrides = {}) {
+  const user = makeSelfUser(overrides);
+  storeSession(makeToken({ exp: inOneHour() }), user);
+  return user;
+}
+
+describe("SettingsPage", () => {
+  it("saves a name and announces it", async () => {
+    const user = signIn();
+    const { calls } = stubFetch({
+      "GET /api/users/self": [200, user],
+      "GET /api/images/system-avatars": [200, { systemAvatars: [] }],
+      "PATCH /api/users/self": (call) => [
+        200,
+        { ...user, first_name: (call.body as { firstName: string }).firstName },
+      ],
+    });
+    renderScreen(SettingsPage, "/profile/@ada/settings", "/profile/:handle/settings");
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+    const section = screen.getByRole("region", { name: "Name" });
+    fireEvent.change(within(section).getByLabelText("First name"), { target: { value: "Augusta" } });
+    fireEvent.click(within(section).getByRole("button", { name: "Save name" }));
+    expect(await screen.findByText("Changes saved")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({
+      firstName: "Augusta",
+      lastName: "Lovelace",
+    });
+    expect(JSON.parse(localStorage.getItem("user") ?? "{}").first_name).toBe("Augusta");
+  });
+
+  it("says 'Could not save changes' when a save fails", async () => {
+    const user = signIn();
+    stubFetch({
+      "GET /api/users/self": [200, user],
+      "GET /api/images/system-avatars": [200, { systemAvatars: [] }],
+      "PATCH /api/users/self": [500, { error: "internal", message: "x" }],
+    });
+    renderScreen(SettingsPage, "/profile/@ada/settings", "/profile/:handle/settings");
+    const section = screen.getByRole("region", { name: "Name" });
+    fireEvent.change(within(section).getByLabelText("Last name"), { target: { value: "Byron" } });
+    fireEvent.click(within(section).getByRole("button", { name: "Save name" }));
+    expect(await within(section).findByText("Could not save changes")).toBeTruthy();
+  });
+
+  it("asks to verify the e-mail and notes an old password", async () => {
+    const user = signIn({ email_verified: false, password_expired: true });
+    const { calls } = stubFetch({
+      "GET /api/users/self": [200, user],
+      "GET /api/images/system-avatars": [200, { systemAvatars: [{ id: 1, locator: "avatars/1.png" }] }],
+      "POST /api/auth/verification-email": [200, { sent: true }],
+    });
+    renderScreen(SettingsPage, "/profile/@ada/settings", "/profile/:handle/settings");
+    expect(screen.getByText("Please verify your e-mail")).toBeTruthy();
+    expect(screen.getByText("Your password is more than a year old")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Resend verification e-mail" }));
+    expect(await screen.findByText("Verification e-mail sent")).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith("/auth/verification-email"))).toBe(true);
+    expect(await screen.findByRole("radio", { name: "Avatar 1" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,225 @@
+import { type LoginResponse, REF_CODE_PATTERN, type SignUpRequest, TIMINGS } from "@market/domain";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { ApiError, api, fileUrl } from "../../api/client.ts";
+import { RequestLimitNotice } from "../../components/RequestLimitNotice.tsx";
+import { ACCOUNT_STORAGE_KEYS, keepPostSignUpRoute } from "../../state/post-login.ts";
+import { storeSession } from "../../state/session.ts";
+import { useAccountTexts } from "./account-texts.ts";
+import { Field, primaryButton, useUsernameAvailability } from "./account-ui.tsx";
+import {
+  type SignUpField,
+  type SignUpValues,
+  serverFieldOf,
+  signUpMessage,
+  signUpProblems,
+} from "./sign-up-form.ts";
+
+const signUpResolver: Resolver<SignUpValues> = async (values) => {
+  const problems = signUpProblems(values);
+  const errors = Object.fromEntries(
+    Object.entries(problems).map(([field, code]) => [
+      field,
+      { type: "domain", message: signUpMessage(code) },
+    ]),
+  );
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+};
+
+type PanelPhase = "site" | "intermediate" | "captcha";
+
+interface SiteImageResponse {
+  variation: { image_locator: string; alt: string } | null;
+}
+
+/** The decorative left panel: the site image, then on submit an intermediate image and 500 ms later the captcha. */
+function SignUpPanel({ phase }: { phase: PanelPhase }) {
+  const { data } = useQuery({
+    queryKey: ["site", "site-images", "sign-up"],
+    queryFn: ({ signal }) => api.get<SiteImageResponse>("/site-images/sign-up", { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const locator = data?.variation?.image_locator;
+  const style = phase === "site" && locator ? { backgroundImage: `url("${fileUrl(locator)}")` } : undefined;
+  const phaseClass =
+    phase === "intermediate"
+      ? "sign-up-panel-intermediate"
+      : phase === "captcha"
+        ? "sign-up-panel-captcha"
+        : "bg-wash";
+  return (
+    <div
+      aria-hidden="true"
+      data-phase={phase}
+      className={`hidden min-h-96 rounded-ui bg-cover bg-center md:block ${phaseClass}`}
+      style={style}
+    />
+  );
+}
+
+function bufferedRefCode(): string | undefined {
+  const code = localStorage.getItem(ACCOUNT_STORAGE_KEYS.bufferedRefCode);
+  return code && REF_CODE_PATTERN.test(code) && code.length <= 20 ? code : undefined;
+}
+
+export default function SignUpPage() {
+  const t = useAccountTexts();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const fromGift = search.get("from") === "gift";
+  const [phase, setPhase] = useState<PanelPhase>("site");
+  const [accountExists, setAccountExists] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpValues>({
+    resolver: signUpResolver,
+    mode: "onChange",
+    defaultValues: { email: "", firstName: "", lastName: "", username: "", password: "" },
+  });
+  const availability = useUsernameAvailability(watch("username"));
+
+  useEffect(() => {
+    if (phase !== "intermediate") return;
+    const timer = setTimeout(() => setPhase("captcha"), TIMINGS.signUpImageSwitchMs);
+    return () => clearTimeout(timer);
+  }, [phase]);
+
+  const onSubmit = async (values: SignUpValues) => {
+    if (availability === "taken") return;
+    setFailure(null);
+    setAccountExists(false);
+    setPhase("intermediate");
+    const refCode = bufferedRefCode();
+    const body: SignUpRequest = {
+      email: values.email.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      username: values.username.trim(),
+      password: values.password,
+      ...(refCode ? { refCode } : {}),
+    };
+    try {
+      const result = await api.post<LoginResponse>("/auth/sign-up", body, { auth: false });
+      storeSession(result.accessToken, result.user);
+      keepPostSignUpRoute(localStorage, fromGift);
+      localStorage.removeItem(ACCOUNT_STORAGE_KEYS.bufferedRefCode);
+      navigate("/sign-up/success", { replace: true, state: { email: result.user.email } });
+    } catch (error) {
+      setPhase("site");
+      if (!(error instanceof ApiError)) {
+        setFailure(t("signUp.failed"));
+        return;
+      }
+      if (error.code === "account_exists") setAccountExists(true);
+      let placed = false;
+      for (const [field, code] of Object.entries(error.fields ?? {})) {
+        const target = serverFieldOf(field, code);
+        if (!target || code === "account_exists") continue;
+        setError(target as SignUpField, { type: "server", message: signUpMessage(code) });
+        placed = true;
+      }
+      if (error.code === "username_taken" && !placed) {
+        setError("username", { type: "server", message: signUpMessage("username_taken") });
+        placed = true;
+      }
+      if (!placed && error.code !== "account_exists" && error.status !== 429) setFailure(t("signUp.failed"));
+    }
+  };
+
+  const usernameError =
+    errors.username?.message ?? (availability === "taken" ? signUpMessage("username_taken") : null);
+  const usernameNote =
+    !errors.username && availability === "checking"
+      ? t("signUp.usernameChecking")
+      : !errors.username && availability === "available"
+        ? t("signUp.usernameAvailable")
+        : null;
+
+  return (
+    <section className="grid gap-8 md:grid-cols-2">
+      <SignUpPanel phase={phase} />
+      <div className="max-w-md">
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("signUp.title")}</h1>
+        {fromGift ? <p className="mt-2 text-muted">{t("signUp.giftNote")}</p> : null}
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 flex flex-col gap-4">
+          <Field
+            id="sign-up-email"
+            label={t("signUp.email")}
+            type="email"
+            autoComplete="email"
+            hint={t("signUp.emailHint")}
+            error={accountExists ? null : errors.email?.message}
+            {...register("email")}
+          />
+          {accountExists ? (
+            <p role="alert" className="-mt-2 text-sm font-medium text-danger">
+              {t("signUp.accountExists")}.{" "}
+              <Link to="/login" className="underline">
+                {t("signUp.logInInstead")}
+              </Link>
+            </p>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id="sign-up-first-name"
+              label={t("signUp.firstName")}
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...register("firstName")}
+            />
+            <Field
+              id="sign-up-last-name"
+              label={t("signUp.lastName")}
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...register("lastName", { deps: ["firstName"] })}
+            />
+          </div>
+          <p className="-mt-2 text-sm text-muted">{t("signUp.nameHint")}</p>
+          <Field
+            id="sign-up-username"
+            label={t("signUp.username")}
+            autoComplete="username"
+            hint={t("signUp.usernameHint")}
+            error={usernameError}
+            note={usernameNote}
+            {...register("username")}
+          />
+          <Field
+            id="sign-up-password"
+            label={t("signUp.password")}
+            type="password"
+            autoComplete="new-password"
+            hint={t("signUp.passwordHint")}
+            error={errors.password?.message}
+            {...register("password")}
+          />
+          <div role="alert" className="text-danger empty:hidden">
+            {failure}
+          </div>
+          <RequestLimitNotice
+            path="/auth/sign-up"
+            countdownText={(time) => t("login.tryAgainIn", { time })}
+            waitText={t("login.tooMany")}
+          />
+          <button type="submit" disabled={isSubmitting} className={primaryButton}>
+            {t("signUp.submit")}
+          </button>
+        </form>
+        <p className="mt-6 text-sm">
+          {t("signUp.haveAccount")}{" "}
+          <Link to="/login" className="font-medium text-accent underline">
+            {t("nav.login")}
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import type { SelfUser } from "@market/domain";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import { ApiError, api } from "../../api/client.ts";
+import { authFlags } from "../../api/error-reactions.ts";
+import { PERMISSIONS_KEY } from "../../state/permissions.ts";
+import { selfUserKey } from "../../state/self-user.ts";
+import { storeUser, useSession } from "../../state/session.ts";
+import { useAccountTexts } from "./account-texts.ts";
+import { primaryButton } from "./account-ui.tsx";
+
+/**
+ * /profile/@{username}/status: an active account is told so; a deactivated one can reactivate itself when the
+ * user deactivated it (the server refuses with 403 when an admin did, and then the page says how to get help).
+ */
+export default function StatusPage() {
+  const t = useAccountTexts();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const sub = session?.claims.sub ?? "";
+  const { data } = useQuery({
+    queryKey: selfUserKey(sub),
+    queryFn: ({ signal }) => api.get<SelfUser>("/users/self", { signal }),
+    enabled: session !== null,
+    staleTime: 0,
+  });
+  const user = data ?? session?.user ?? null;
+  const [byAdmin, setByAdmin] = useState(false);
+  const [reactivated, setReactivated] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const reactivate = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const updated = await api.post<SelfUser>("/users/self/reactivate", {});
+      storeUser(updated);
+      queryClient.setQueryData(selfUserKey(sub), updated);
+      authFlags.set({ loginLocked: false });
+      await queryClient.invalidateQueries({ queryKey: PERMISSIONS_KEY });
+      setReactivated(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) setByAdmin(true);
+      else setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="mx-auto max-w-lg py-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("status.title")}</h1>
+      {!user ? null : user.is_deactivated && !reactivated ? (
+        <div className="mt-4 flex flex-col gap-3">
+          <p className="text-lg font-medium">{t("status.deactivated")}</p>
+          {byAdmin ? (
+            <p role="alert">{t("status.byAdmin")}</p>
+          ) : (
+            <>
+              <p>{t("status.deactivatedBody")}</p>
+              <div>
+                <button type="button" onClick={reactivate} disabled={busy} className={primaryButton}>
+                  {t("status.reactivate")}
+                </button>
+              </div>
+            </>
+          )}
+          {failed ? (
+            <p role="alert" className="font-medium text-danger">
+              {t("save.failed")}
+            </p>
+          ) : null}
+          <p>
+            <Link to="/offers" className="text-accent underline">
+              {t("status.offers")}
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <div className="mt-4 flex flex-col gap-3">
+          <p role="status" className="text-lg font-medium">
+            {reactivated ? t("status.reactivated") : t("status.active")}
+          </p>
+          <p>
+            <Link to="/" className="text-accent underline">
+              {t("status.home")}
+            </Link>
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
