@@ -1,4 +1,7 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { decodeQuotedPrintable, linkIn } from "../apps/server/src/test/mail.ts";
 import { DEMO_PASSWORD } from "../playwright.config.ts";
 
 /** Logs in through the API (Documenso's apiSignin): journeys use the UI only for what they test. */
@@ -33,4 +36,49 @@ export async function setSiteSettings(
     headers: { authorization: `Bearer ${token}` },
   });
   if (!res.ok()) throw new Error(`settings change failed: ${res.status()} ${await res.text()}`);
+}
+
+const mailDir = () => join(process.env.E2E_DATA_DIR ?? "", "mail");
+
+/** The newest e-mail to `to`, decoded as a mail client would show it; null until it is written. */
+export async function latestMailTo(to: string): Promise<string | null> {
+  const files = (await readdir(mailDir()).catch(() => [] as string[])).sort().reverse();
+  for (const file of files) {
+    const text = decodeQuotedPrintable(await readFile(join(mailDir(), file), "utf8"));
+    if (text.includes(`To: ${to}`)) return text;
+  }
+  return null;
+}
+
+/** Waits for a mail to `to` containing a link to `path` written after `since`, and returns the link's path. */
+export async function waitForMailedLink(to: string, path: string, notThis?: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(async () => {
+      const mail = await latestMailTo(to);
+      if (!mail) return false;
+      link = new URL(linkIn(mail, path)).pathname + new URL(linkIn(mail, path)).search;
+      return link !== notThis;
+    })
+    .toBe(true);
+  return link;
+}
+
+let accountSequence = 0;
+
+/** A fresh account made through the real sign-up endpoint. */
+export async function signUpThroughApi(request: APIRequestContext, password = "chalkboard9") {
+  accountSequence += 1;
+  const tag = `${Date.now().toString(36)}${accountSequence}`;
+  const account = {
+    email: `e2e.${tag}@school.test`,
+    firstName: "Robin",
+    lastName: "Fairweather",
+    username: `e2e_${tag}`,
+    password,
+  };
+  const res = await request.post("/api/auth/sign-up", { data: account });
+  if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+  const body = (await res.json()) as { accessToken: string };
+  return { ...account, accessToken: body.accessToken };
 }
