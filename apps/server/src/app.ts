@@ -17,6 +17,7 @@ import { healthRoutes } from "./modules/health/health.routes.ts";
 import { helpRoutes } from "./modules/help/help.routes.ts";
 import { resourcesRoutes } from "./modules/resources/resources.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
+import { peopleRoutes } from "./modules/users/people.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { accessPlugin } from "./platform/access.ts";
 import { installErrorHandler } from "./platform/error-handler.ts";
@@ -153,6 +154,7 @@ export async function buildApp(
         siteRoutes,
         authRoutes,
         usersRoutes,
+        peopleRoutes,
         resourcesRoutes,
         helpRoutes,
         filesRoutes,

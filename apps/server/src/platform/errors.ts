@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   account_exists: 409,
   username_taken: 409,
+  favorite_limit_exceeded: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -62,3 +62,110 @@ export const resourceListResponseSchema = z.object({
   totalIsCapped: z.boolean(),
 });
 export type ResourceListResponse = z.infer<typeof resourceListResponseSchema>;
+
+export const resourceFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size_bytes: z.number().int(),
+  is_premium_file: z.boolean(),
+});
+
+export const resourcePreviewSchema = z.object({
+  id: z.string(),
+  order_index: z.number().int(),
+  size_bytes: z.number().int(),
+  locator: z.string(),
+});
+
+/** A resource as its page shows it (spec 3, Resource). Prices in cents; a sale shows only while it runs. */
+export const resourceDetailSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  display: z.string().nullable(),
+  subtitle: z.string().nullable(),
+  subject_area: z.string(),
+  description: z.string(),
+  keywordsArray: z.array(z.string()),
+  skillsArray: z.array(z.string()),
+  standardsArray: z.array(z.string()),
+  grade: z.string(),
+  reading_levels: z.string().nullable(),
+  type: z.string(),
+  price: z.number().int(),
+  sale_price: z.number().int().nullable(),
+  sale_end: z.string().nullable(),
+  approval_status: z.string(),
+  status: z.string(),
+  is_featured: z.boolean(),
+  downloadCount: z.number().int(),
+  updated_at: z.string(),
+  backgroundColor: z.string().nullable(),
+  excluded_colors: z.array(z.string()),
+  users_model: publicUserSchema,
+  isFavorited: z.boolean(),
+  isCreatorFollowed: z.boolean(),
+  /** The viewer may download the premium file: the creator, an admin, or a buyer. */
+  isOwned: z.boolean(),
+  resources_files_models: z.array(resourceFileSchema),
+  resources_previews_models: z.array(resourcePreviewSchema),
+});
+export type ResourceDetail = z.infer<typeof resourceDetailSchema>;
+
+export const resourceIdParamsSchema = z.object({ id: z.string().trim().min(1).max(120) });
+
+export const favoriteResponseSchema = z.object({ isFavorited: z.boolean() });
+export const followResponseSchema = z.object({ isFollowedByMe: z.boolean() });
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(48).default(24),
+});
+
+export const offsetQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(48).default(24),
+});
+
+export const resourcePageSchema = z.object({
+  resources: z.array(resourceCardSchema),
+  total: z.number().int(),
+});
+
+/** The own-account portfolio: the first 24 shown, the next 12 buffered (spec 2: grid). */
+export const selfResourcesResponseSchema = z.object({
+  initResources: z.array(resourceCardSchema),
+  extraResources: z.array(resourceCardSchema),
+  total: z.number().int(),
+});
+
+export const userSummarySchema = z.object({
+  user: publicUserSchema.extend({
+    resourceCount: z.number().int(),
+    followerCount: z.number().int(),
+    isFollowedByMe: z.boolean(),
+    joined: z.string(),
+  }),
+});
+
+export const followedCreatorSchema = publicUserSchema.extend({
+  isFollowedByMe: z.literal(true),
+  newestResources: z.array(resourceCardSchema),
+});
+export const followingResponseSchema = z.object({
+  following: z.array(followedCreatorSchema),
+  total: z.number().int(),
+});
+
+export const referralRequestSchema = z.object({
+  /** A path on this site, e.g. /resources/fractions-bingo. */
+  uri: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^\/(?!\/)[^\s]*$/, "must be a path on this site"),
+  is_gift: z.boolean().default(false),
+});
+export const referralResponseSchema = z.object({
+  referral: z.object({ fullUri: z.string(), uri: z.string(), is_gift: z.boolean() }),
+});

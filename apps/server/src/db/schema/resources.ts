@@ -53,6 +53,11 @@ export const resources = pgTable(
     excluded_colors: text("excluded_colors").array().notNull().default(sql`'{}'::text[]`),
     background_color: text("background_color"),
     download_count: integer("download_count").notNull().default(0),
+    /**
+     * Lower-cased title, subtitle, description, subject, keywords, skills, standards and the creator's
+     * username, one per line; kept by a trigger (migration 0003) and trigram-indexed for search.
+     */
+    search_text: text("search_text").notNull().default(""),
     published_at: timestamp("published_at", { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -74,6 +79,9 @@ export const resources = pgTable(
       .on(t.published_at.desc())
       .where(sql`is_featured and approval_status = 'approved' and status = 'active'`),
     index("resources_review_queue_idx").on(t.approval_status, t.updated_at),
+    index("resources_search_trgm_idx")
+      .using("gin", t.search_text.op("gin_trgm_ops"))
+      .where(sql`approval_status = 'approved' and status = 'active'`),
     check("resources_approval_status_check", oneOf("approval_status", RESOURCE_APPROVAL_STATUSES)),
     check("resources_status_check", oneOf("status", RESOURCE_STATUSES)),
     check("resources_upload_status_check", sql`upload_status in (0, 1, 2, 5)`),
@@ -152,12 +160,18 @@ export const downloads = pgTable(
       .notNull()
       .references(() => resources.id, { onDelete: "cascade" }),
     users_id: uuid("users_id").references(() => users.id, { onDelete: "set null" }),
+    /** For a visitor: a hash of their address, so a visitor's downloads count once too. */
+    visitor_key: text("visitor_key"),
     ref_code: text("ref_code"),
     created_at: createdAt(),
   },
   (t) => [
     index("downloads_resource_idx").on(t.resource_id),
     index("downloads_created_at_idx").on(t.created_at),
+    uniqueIndex("downloads_once_per_user_key").on(t.resource_id, t.users_id).where(sql`users_id is not null`),
+    uniqueIndex("downloads_once_per_visitor_key")
+      .on(t.resource_id, t.visitor_key)
+      .where(sql`users_id is null`),
   ],
 );
 

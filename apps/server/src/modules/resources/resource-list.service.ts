@@ -1,7 +1,12 @@
-import { RESULT_COUNT_CAP, type ResourceListQuery, type ResourceListResponse } from "@market/domain";
-import { type SQL, sql } from "drizzle-orm";
+import {
+  RESULT_COUNT_CAP,
+  type ResourceListQuery,
+  type ResourceListResponse,
+  searchWords,
+} from "@market/domain";
+import { and, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { presentResourceCard, type ResourceCardRow } from "./resource.presenter.ts";
+import { countCapped, LISTED, SITE_TODAY, selectCards } from "./card-query.ts";
 
 /**
  * Each order matches its partial index exactly (drizzle writes DESC indexes as NULLS LAST), so a page
@@ -14,44 +19,48 @@ const ORDER: Record<ResourceListQuery["sort"], SQL> = {
   "price-desc": sql`r.price desc, r.id desc`,
 };
 
+/** LIKE treats % _ and \ specially; a searched word means itself. */
+const likeEscape = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /**
- * One page of the public grid: approved and active resources, each with its creator and cover
- * (the first preview) in the same query, so a page costs two queries whatever its size.
- * The WHERE matches the partial indexes of the resources table.
+ * The filters and the search of the grids. Search is spec 2's rule (the domain's matchesSearch): each
+ * word must occur in one of the fields, which search_text holds one per line, lower-cased; LIKE on it
+ * is served by the trigram index.
  */
+function conditions(query: ResourceListQuery): SQL {
+  const parts: SQL[] = [LISTED];
+  if (query.featured)
+    parts.push(sql`r.is_featured and (r.featured_until is null or r.featured_until > now())`);
+  if (query.grade) parts.push(sql`r.grade = ${query.grade}`);
+  if (query.subject) parts.push(sql`lower(r.subject_area) = ${query.subject.toLowerCase()}`);
+  if (query.type) parts.push(sql`r.type = ${query.type}`);
+  if (query.price === "free") parts.push(sql`r.price = 0`);
+  if (query.price === "paid") parts.push(sql`r.price > 0`);
+  if (query.price === "sale") parts.push(sql`r.sale_price is not null and r.sale_end >= ${SITE_TODAY}`);
+  for (const word of searchWords(query.q ?? "", query.stopWords ?? false)) {
+    parts.push(sql`r.search_text like ${`%${likeEscape(word)}%`}`);
+  }
+  return and(...parts)!;
+}
+
+/** One page of a grid and its (capped) total: two queries whatever the page size. */
 export async function listPublishedResources(
   db: Db,
   query: ResourceListQuery,
 ): Promise<ResourceListResponse> {
-  const where = query.featured
-    ? sql`r.approval_status = 'approved' and r.status = 'active' and r.is_featured and (r.featured_until is null or r.featured_until > now())`
-    : sql`r.approval_status = 'approved' and r.status = 'active'`;
+  const where = conditions(query);
+  const order = ORDER[query.sort];
   const offset = (query.page - 1) * query.pageSize;
-  const [rows, counted] = await Promise.all([
-    // The page's ids come off the index first; only those rows are then joined and given a cover, so a
-    // deep page does not build cards for every row it skips.
-    db.execute<ResourceCardRow & Record<string, unknown>>(sql`
-      select r.id, r.name, r.title, r.subtitle, r.grade, r.subject_area, r.type, r.price, r.sale_price,
-             to_char(r.sale_end, 'YYYY-MM-DD') as sale_end, r.download_count, r.is_featured,
-             r.background_color, r.excluded_colors, r.updated_at,
-             u.id as creator_id, u.username as creator_username, u.first_name as creator_first_name,
-             u.avatar_locator as creator_avatar_locator, cover.storage_key as cover_locator
-      from (select r.id from resources r where ${where}
-            order by ${ORDER[query.sort]} limit ${query.pageSize} offset ${offset}) page
-      join resources r on r.id = page.id
-      join users u on u.id = r.users_id
-      left join lateral (select p.storage_key from resource_previews p where p.resource_id = r.id
-                         order by p.order_index limit 1) cover on true
-      order by ${ORDER[query.sort]}`),
-    // Counting stops at RESULT_COUNT_CAP: past that a person pages by "next", and an exact count of
-    // 100,000 rows would cost more than the page itself.
-    db.execute<{ total: number }>(
-      sql`select count(*)::int as total from (select 1 from resources r where ${where} limit ${RESULT_COUNT_CAP + 1}) capped`,
+  const [resources, total] = await Promise.all([
+    selectCards(
+      db,
+      sql`select r.id from resources r where ${where} order by ${order} limit ${query.pageSize} offset ${offset}`,
+      order,
     ),
+    countCapped(db, sql`from resources r where ${where}`, RESULT_COUNT_CAP),
   ]);
-  const total = Number(counted.rows[0]?.total ?? 0);
   return {
-    resources: rows.rows.map(presentResourceCard),
+    resources,
     page: query.page,
     pageSize: query.pageSize,
     total: Math.min(total, RESULT_COUNT_CAP),

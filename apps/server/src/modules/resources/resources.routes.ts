@@ -1,9 +1,26 @@
-import { resourceListQuerySchema, resourceListResponseSchema } from "@market/domain";
+import {
+  favoriteResponseSchema,
+  pageQuerySchema,
+  resourceDetailSchema,
+  resourceIdParamsSchema,
+  resourceListQuerySchema,
+  resourceListResponseSchema,
+  resourcePageSchema,
+  selfResourcesResponseSchema,
+} from "@market/domain";
+import { z } from "zod";
 import type { AppInstance } from "../../app.ts";
+import { requireViewer } from "../../platform/access.ts";
+import { openDownload } from "./download.service.ts";
+import { addFavorite, removeFavorite } from "./favorites.service.ts";
+import { listFavorites, listOwnResources } from "./own-lists.service.ts";
+import { getResourceDetail } from "./resource-detail.service.ts";
 import { listPublishedResources } from "./resource-list.service.ts";
 
 export async function resourcesRoutes(app: AppInstance) {
-  const { db } = app.deps;
+  const deps = app.deps;
+  const { db } = deps;
+
   app.get(
     "/resources",
     {
@@ -11,5 +28,61 @@ export async function resourcesRoutes(app: AppInstance) {
       schema: { querystring: resourceListQuerySchema, response: { 200: resourceListResponseSchema } },
     },
     async (request) => listPublishedResources(db, request.query),
+  );
+
+  app.get(
+    "/resources/:id",
+    {
+      config: { access: "public" },
+      schema: {
+        params: resourceIdParamsSchema,
+        querystring: z.object({ name: z.string().max(120).optional() }),
+        response: { 200: resourceDetailSchema },
+      },
+    },
+    async (request) => getResourceDetail(db, request.query.name ?? request.params.id, request.viewer),
+  );
+
+  app.get(
+    "/resources/:id/files/:fileId/download",
+    { config: { access: "public" }, schema: { params: resourceIdParamsSchema.extend({ fileId: z.uuid() }) } },
+    async (request, reply) => {
+      const refHeader = request.headers.refcode;
+      const { file, stream, size } = await openDownload(deps, {
+        resourceIdOrName: request.params.id,
+        fileId: request.params.fileId,
+        viewer: request.viewer,
+        ip: request.ip,
+        refCode: typeof refHeader === "string" ? refHeader : undefined,
+      });
+      // Content-Length lets the client show download progress by bytes (UX.md).
+      return reply
+        .header("content-type", file.content_type)
+        .header("content-length", size)
+        .header("content-disposition", `attachment; filename="${file.name.replace(/[^\w.-]/g, "_")}"`)
+        .header("cache-control", "private, no-store")
+        .send(stream);
+    },
+  );
+
+  app.put(
+    "/users/self/resources/favorites/:id",
+    { schema: { params: resourceIdParamsSchema, response: { 200: favoriteResponseSchema } } },
+    async (request) => addFavorite(db, requireViewer(request), request.params.id),
+  );
+  app.delete(
+    "/users/self/resources/favorites/:id",
+    { schema: { params: resourceIdParamsSchema, response: { 200: favoriteResponseSchema } } },
+    async (request) => removeFavorite(db, requireViewer(request), request.params.id),
+  );
+  app.get(
+    "/users/self/favorites",
+    { schema: { querystring: pageQuerySchema, response: { 200: resourcePageSchema } } },
+    async (request) => listFavorites(db, requireViewer(request), request.query.page, request.query.pageSize),
+  );
+  app.get(
+    "/users/self/resources",
+    { schema: { response: { 200: selfResourcesResponseSchema } } },
+    async (request) => listOwnResources(db, requireViewer(request)),
   );
 }

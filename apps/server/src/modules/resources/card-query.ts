@@ -1,0 +1,40 @@
+import { DEFAULT_SITE_SETTINGS } from "@market/domain";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { presentResourceCard, type ResourceCardRow } from "./resource.presenter.ts";
+
+/** Today in the site's time zone (DECISIONS.md: a sale runs until the end of its end date there). */
+export const SITE_TODAY = sql`(now() at time zone coalesce(
+  (select value #>> '{}' from site_settings where key = 'timeZone'), ${DEFAULT_SITE_SETTINGS.timeZone}))::date`;
+
+/** Listed on the public grids: approved and active. Matches the partial indexes of the resources table. */
+export const LISTED = sql`r.approval_status = 'approved' and r.status = 'active'`;
+
+/**
+ * Cards for the resources `ids` selects (a subquery yielding `id`, already ordered and limited), joined
+ * with their creator and cover in one query. A sale price shows only while its sale runs.
+ */
+export async function selectCards(db: Db, ids: SQL, order: SQL) {
+  const rows = await db.execute<ResourceCardRow & Record<string, unknown>>(sql`
+    select r.id, r.name, r.title, r.subtitle, r.grade, r.subject_area, r.type, r.price,
+           case when r.sale_end >= ${SITE_TODAY} then r.sale_price end as sale_price,
+           case when r.sale_end >= ${SITE_TODAY} then to_char(r.sale_end, 'YYYY-MM-DD') end as sale_end,
+           r.download_count, r.is_featured, r.background_color, r.excluded_colors, r.updated_at,
+           u.id as creator_id, u.username as creator_username, u.first_name as creator_first_name,
+           u.avatar_locator as creator_avatar_locator, cover.storage_key as cover_locator
+    from (${ids}) page
+    join resources r on r.id = page.id
+    join users u on u.id = r.users_id
+    left join lateral (select p.storage_key from resource_previews p where p.resource_id = r.id
+                       order by p.order_index limit 1) cover on true
+    order by ${order}`);
+  return rows.rows.map(presentResourceCard);
+}
+
+/** Counts up to `cap` rows: past that a person pages by "next", and counting 100,000 rows costs more than a page. */
+export async function countCapped(db: Db, from: SQL, cap: number): Promise<number> {
+  const counted = await db.execute<{ total: number }>(
+    sql`select count(*)::int as total from (select 1 ${from} limit ${cap + 1}) capped`,
+  );
+  return Number(counted.rows[0]?.total ?? 0);
+}

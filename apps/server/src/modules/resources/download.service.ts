@@ -1,0 +1,59 @@
+import { createHash } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { AppDeps } from "../../app.ts";
+import { downloads, resourceFiles, resources } from "../../db/schema/index.ts";
+import type { Viewer } from "../../platform/access.ts";
+import { AppError, notFound, unauthorized } from "../../platform/errors.ts";
+import { findViewableResource, ownsResource } from "./resource-detail.service.ts";
+
+/**
+ * A file of a resource. Anybody may have the free (non-premium) files; the premium file only its
+ * creator, admins and buyers. A download counts once per user, or per visitor address, and resource.
+ */
+export async function openDownload(
+  deps: Pick<AppDeps, "db" | "storage">,
+  input: {
+    resourceIdOrName: string;
+    fileId: string;
+    viewer: Viewer | null;
+    ip: string;
+    refCode: string | undefined;
+  },
+) {
+  const { db, storage } = deps;
+  const resource = await findViewableResource(db, input.resourceIdOrName, input.viewer);
+  const [file] = await db
+    .select()
+    .from(resourceFiles)
+    .where(and(eq(resourceFiles.id, input.fileId), eq(resourceFiles.resource_id, resource.id)));
+  if (!file) throw notFound("No such file");
+  if (file.is_premium_file && !(await ownsResource(db, resource, input.viewer))) {
+    if (!input.viewer) throw unauthorized("invalid_token", "Log in to download this file");
+    throw new AppError("forbidden", "This file comes with buying the resource");
+  }
+  const stored = await storage.read(file.storage_key);
+  if (!stored) throw notFound("The file is missing");
+
+  const visitorKey = input.viewer
+    ? null
+    : createHash("sha256").update(`visitor:${input.ip}`).digest("hex").slice(0, 32);
+  await db.transaction(async (tx) => {
+    const counted = await tx
+      .insert(downloads)
+      .values({
+        resource_id: resource.id,
+        users_id: input.viewer?.id ?? null,
+        visitor_key: visitorKey,
+        ref_code: input.refCode?.slice(0, 32) ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: downloads.id });
+    if (counted.length > 0) {
+      await tx
+        .update(resources)
+        .set({ download_count: sql`${resources.download_count} + 1` })
+        .where(eq(resources.id, resource.id));
+    }
+  });
+  return { file, stream: stored.stream, size: stored.size };
+}
