@@ -93,4 +93,15 @@ describe("router", () => {
     expect(screen.getByText("Status 500")).toBeTruthy();
     expect(screen.queryByText("boom")).toBeNull();
   });
+
+  it("sends an unknown resource to /resource-not-found, which links home", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ error: "not_found", message: "No" }), { status: 404 })),
+    );
+    const router = renderAt("/resources/no-such-resource");
+    expect(await screen.findByRole("heading", { level: 1, name: "Resource not found" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/resource-not-found");
+    expect(screen.getByRole("link", { name: "Back to the home page" }).getAttribute("href")).toBe("/");
+  });
 });

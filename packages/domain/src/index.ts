@@ -14,6 +14,7 @@ export * from "./rules/limits.ts";
 export * from "./rules/money.ts";
 export * from "./rules/numbers.ts";
 export * from "./rules/post-login.ts";
+export * from "./rules/rich-text.ts";
 export * from "./rules/search.ts";
 export * from "./rules/sign-up.ts";
 export * from "./rules/site-images.ts";

@@ -60,8 +60,12 @@ export function AccountMenu() {
     );
   }
 
+  // Keys added after the seeded texts fall back to their default here, without the catalogue copy in the shell.
+  const orDefault = (key: string, fallback: string) => (t(key) === key ? fallback : t(key));
   const links = [
+    { to: "/portfolio", label: orDefault("nav.portfolio", "Your portfolio") },
     { to: "/favorites", label: t("nav.favorites") },
+    { to: "/following", label: orDefault("nav.following", "Following") },
     { to: "/publishing", label: t("nav.publishing") },
     { to: "/earnings", label: t("nav.earnings") },
     ...(session.isAdmin ? [{ to: "/admin", label: t("nav.admin") }] : []),

@@ -1,22 +1,48 @@
 import type { ResourceCard } from "@market/domain";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { useColors, useTexts } from "../state/site-config.ts";
+import { useElementWidth } from "./grid-hooks.ts";
+import { planGrid } from "./grid-plan.ts";
 import { ResourceTile } from "./ResourceTile.tsx";
 import { chooseTileColor, tilePalette } from "./tile-colors.ts";
 
-/** Responsive for now; the spec's exact cells-per-row math arrives with the grid issue. */
-const gridClass = "grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-4 sm:gap-6";
+/** Narrow screens (cells per row 0): the browser flows the cells, two or more to a row. */
+const flowClass = "grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-4";
+const gridClass = "grid gap-4 sm:gap-6";
+const NO_COLOR_RULES: Pick<ResourceCard, "backgroundColor" | "excluded_colors"> = {
+  backgroundColor: null,
+  excluded_colors: [],
+};
 
+/**
+ * The grid of resources (spec 2): its container's width decides the cells per row (the domain's cellsPerRow),
+ * the last row is completed with empty cells, and `total` (all results, not just this page) decides the ad cell.
+ */
 export function ResourceGrid({
   resources,
   offset = 0,
+  total,
+  clearing = false,
 }: {
   resources: readonly ResourceCard[];
   offset?: number;
+  total?: number;
+  /** The cells are fading out because the results changed. */
+  clearing?: boolean;
 }) {
   const palette = tilePalette(useColors());
+  const ref = useRef<HTMLUListElement>(null);
+  const width = useElementWidth(ref);
+  const plan = planGrid({ width, cellCount: resources.length, total: total ?? resources.length });
   return (
-    <ul className={gridClass}>
+    <ul
+      ref={ref}
+      data-columns={plan.columns}
+      className={`${plan.columns === 0 ? flowClass : gridClass} transition-opacity duration-700 ${clearing ? "opacity-0" : "opacity-100"}`}
+      style={
+        plan.columns > 0 ? { gridTemplateColumns: `repeat(${plan.columns}, minmax(0, 1fr))` } : undefined
+      }
+    >
       {resources.map((resource, index) => (
         <ResourceTile
           key={resource.id}
@@ -24,6 +50,19 @@ export function ResourceGrid({
           paint={chooseTileColor(offset + index, resource, palette)}
         />
       ))}
+      {Array.from({ length: plan.fillCells }, (_, index) => {
+        const paint = chooseTileColor(offset + resources.length + index, NO_COLOR_RULES, palette);
+        return (
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: row-fill cells have no identity but their position
+            key={`fill-${index}`}
+            aria-hidden="true"
+            data-row-fill=""
+            className="min-h-24 rounded-ui opacity-40"
+            style={{ background: paint.background }}
+          />
+        );
+      })}
     </ul>
   );
 }
@@ -35,7 +74,7 @@ export function GridSkeleton({ count }: { count: number }) {
       <p role="status" className="sr-only">
         {t("grid.loading")}
       </p>
-      <ul aria-hidden="true" className={gridClass}>
+      <ul aria-hidden="true" className="grid grid-cols-2 gap-4 sm:grid-cols-4 sm:gap-6">
         {Array.from({ length: count }, (_, index) => (
           <li
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity

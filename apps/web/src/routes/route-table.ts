@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import type { Access } from "../guards/authentication.ts";
 import { getSession } from "../state/session.ts";
 import { prefetchResourceList } from "./catalogue/resource-list.ts";
+import { prefetchResource } from "./resources/resource-query.ts";
 
 /**
  * Every route of spec section 2, as data: its path, who may open it (spec section 6), its title and what
@@ -26,6 +27,9 @@ export interface RouteEntry {
 }
 
 const pending = () => import("./PendingScreen.tsx");
+const portfolio = () => import("./profile/PortfolioScreen.tsx");
+const resourcePage = () => import("./resources/ResourcePage.tsx");
+const downloaded = () => import("./resources/DownloadedPage.tsx");
 
 function route(
   access: Access,
@@ -84,6 +88,7 @@ const publicAndAccount: RouteEntry[] = [
     "/resource-not-found",
     "Resource not found",
     "The resource you followed was removed or never existed.",
+    { screen: () => import("./site/ResourceNotFoundPage.tsx") },
   ),
   open("/login", "Log in", "Sign in with your username or e-mail address and password.", {
     screen: () => import("./account/LoginPage.tsx"),
@@ -104,38 +109,65 @@ const publicAndAccount: RouteEntry[] = [
     screen: () => import("./account/SignUpSuccessPage.tsx"),
   }),
   signedIn("/support", "Support", "Ask the support team for help and follow your conversations."),
-  signedIn("/favorites", "Favorites", "The resources you saved for later."),
-  signedIn("/following", "Following", "The creators you follow and what they published."),
+  signedIn("/favorites", "Favorites", "The resources you saved for later.", {
+    screen: () => import("./discovery/FavoritesPage.tsx"),
+  }),
+  signedIn("/following", "Following", "The creators you follow and what they published.", {
+    screen: () => import("./discovery/FollowingPage.tsx"),
+  }),
   signedIn("/publishing", "Publishing", "The resources you publish, their status and a way to add more."),
-  open("/portfolio", "Portfolio", "A creator's published resources and profile."),
-  signedIn("/profile", "Your account", "Your resources, profile, sharing links, settings and status."),
+  open("/portfolio", "Portfolio", "A creator's published resources and profile.", { screen: portfolio }),
+  signedIn("/profile", "Your account", "Your resources, profile, sharing links, settings and status.", {
+    load: toOwnProfile("resources"),
+  }),
   signedIn("/profile/tip-completed", "Tip sent", "Confirms the tip you sent."),
   signedIn("/profile/tip-summary", "Tip summary", "A summary of the tips you sent."),
-  signedIn("/profile/resources", "Your resources", "The resources on your profile."),
-  signedIn("/profile/about", "About you", "What other teachers see about you."),
-  signedIn("/profile/share", "Share your profile", "Links to share your profile and earn referrals."),
+  signedIn("/profile/resources", "Your resources", "The resources on your profile.", {
+    load: toOwnProfile("resources"),
+  }),
+  signedIn("/profile/about", "About you", "What other teachers see about you.", {
+    load: toOwnProfile("about"),
+  }),
+  signedIn("/profile/share", "Share your profile", "Links to share your profile and earn referrals.", {
+    load: toOwnProfile("share"),
+  }),
   signedIn("/profile/settings", "Account settings", "Your name, e-mail address, password and preferences.", {
     load: toOwnProfile("settings"),
   }),
   signedIn("/profile/status", "Account status", "The standing of your account.", {
     load: toOwnProfile("status"),
   }),
-  open("/profile/:handle", "Profile", "A creator's profile.", { load: requireAtHandle }),
-  open("/profile/:handle/about", "About", "About this creator.", { load: requireAtHandle }),
-  open("/profile/:handle/resources", "Resources", "This creator's resources.", { load: requireAtHandle }),
-  signedIn("/profile/:handle/message", "Send a message", "Write to this creator.", { load: requireAtHandle }),
+  open("/profile/:handle", "Profile", "A creator's profile.", { load: requireAtHandle, screen: portfolio }),
+  open("/profile/:handle/about", "About", "About this creator.", {
+    load: requireAtHandle,
+    screen: portfolio,
+  }),
+  open("/profile/:handle/resources", "Resources", "This creator's resources.", {
+    load: requireAtHandle,
+    screen: portfolio,
+  }),
+  signedIn("/profile/:handle/message", "Send a message", "Write to this creator.", {
+    load: requireAtHandle,
+    screen: portfolio,
+  }),
   signedIn(
     "/profile/:handle/settings",
     "Account settings",
     "Your name, e-mail address, password and preferences.",
     { load: requireAtHandle, screen: () => import("./account/SettingsPage.tsx") },
   ),
-  signedIn("/profile/:handle/share", "Share", "Links to share this profile.", { load: requireAtHandle }),
+  signedIn("/profile/:handle/share", "Share", "Links to share this profile.", {
+    load: requireAtHandle,
+    screen: portfolio,
+  }),
   signedIn("/profile/:handle/status", "Account status", "The standing of this account.", {
     load: requireAtHandle,
     screen: () => import("./account/StatusPage.tsx"),
   }),
-  signedIn("/profile/:handle/tip", "Send a tip", "Thank this creator with a tip.", { load: requireAtHandle }),
+  signedIn("/profile/:handle/tip", "Send a tip", "Thank this creator with a tip.", {
+    load: requireAtHandle,
+    screen: portfolio,
+  }),
   signedIn("/earnings", "Earnings", "What your resources and tips have earned."),
   signedIn("/earnings/activity", "Earnings activity", "Every sale and tip, newest first."),
   signedIn("/earnings/data", "Earnings data", "Your earnings as a table you can download."),
@@ -167,13 +199,19 @@ const resources: RouteEntry[] = [
   open("/resources", "Resources", "Browse teaching resources.", { redirectTo: "/" }),
   signedIn("/resources/edit", "Publish a resource", "Upload a new teaching resource step by step."),
   signedIn("/resources/edit/:step", "Publish a resource", "One step of uploading a new teaching resource."),
-  open("/resources/:id", "Resource", "A teaching resource: its previews, description and price."),
-  open("/resources/:id/view", "Resource", "A teaching resource: its previews, description and price."),
+  open("/resources/:id", "Resource", "A teaching resource: its previews, description and price.", {
+    screen: resourcePage,
+    load: prefetchResource,
+  }),
+  open("/resources/:id/view", "Resource", "A teaching resource: its previews, description and price.", {
+    screen: resourcePage,
+    load: prefetchResource,
+  }),
   adminOnly("/resources/:id/approve", "Review resource", "Approve or reject a submitted resource."),
   signedIn("/resources/:id/completed", "Submitted", "Your resource was submitted for review."),
   signedIn("/resources/:id/donation", "Support the marketplace", "A donation with your download."),
-  signedIn("/resources/:id/downloaded", "Downloaded", "Your download has started."),
-  signedIn("/resources/:id/success", "Published", "Your resource is live."),
+  signedIn("/resources/:id/downloaded", "Downloaded", "Thank you for downloading.", { screen: downloaded }),
+  signedIn("/resources/:id/success", "Thank you", "Thank you for downloading.", { screen: downloaded }),
   signedIn(
     "/resources/:id/feature",
     "Feature this resource",

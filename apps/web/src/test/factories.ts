@@ -1,4 +1,5 @@
-import type { SelfUser } from "@market/domain";
+import type { ResourceCard, ResourceDetail, SelfUser } from "@market/domain";
+import type { UserSummary } from "../api/types.ts";
 
 export function makeSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
   return {
@@ -25,6 +26,86 @@ export function makeSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
       editing: true,
       advertise: true,
     },
+    ...overrides,
+  };
+}
+
+export function makeCard(overrides: Partial<ResourceCard> = {}): ResourceCard {
+  const id = overrides.id ?? "r1";
+  return {
+    id,
+    name: `resource-${id}`,
+    title: `Resource ${id}`,
+    subtitle: null,
+    grade: "3",
+    subject_area: "Math",
+    type: "Worksheet",
+    price: 0,
+    sale_price: null,
+    sale_end: null,
+    cover_locator: null,
+    downloadCount: 0,
+    is_featured: false,
+    backgroundColor: null,
+    excluded_colors: [],
+    creator: { id: "c1", username: "grace", first_name: "Grace", avatar_locator: null },
+    updated_at: "2026-01-05T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function makeCards(count: number, from = 1): ResourceCard[] {
+  return Array.from({ length: count }, (_, index) => makeCard({ id: `r${from + index}` }));
+}
+
+export function makeDetail(overrides: Partial<ResourceDetail> = {}): ResourceDetail {
+  return {
+    id: "11111111-1111-4111-8111-111111111111",
+    name: "fractions-bingo",
+    title: "Fractions Bingo",
+    display: null,
+    subtitle: "A game for the whole class",
+    subject_area: "Math",
+    description: 'Play bingo with fractions.<br>See <a href="/resources/decimals">decimals</a> too.',
+    keywordsArray: ["bingo"],
+    skillsArray: ["Comparing fractions"],
+    standardsArray: ["CCSS.MATH.3.NF.A.1"],
+    grade: "3",
+    reading_levels: "Grade 3",
+    type: "Game",
+    price: 0,
+    sale_price: null,
+    sale_end: null,
+    approval_status: "approved",
+    status: "listed",
+    is_featured: false,
+    downloadCount: 1234,
+    updated_at: "2026-01-05T10:00:00.000Z",
+    backgroundColor: null,
+    excluded_colors: [],
+    users_model: { id: "c1", username: "grace", first_name: "Grace", avatar_locator: null },
+    isFavorited: false,
+    isCreatorFollowed: false,
+    isOwned: false,
+    resources_files_models: [{ id: "f1", name: "bingo.pdf", size_bytes: 2_400_000, is_premium_file: false }],
+    resources_previews_models: [
+      { id: "p2", order_index: 2, size_bytes: 1000, locator: "previews/p2.png" },
+      { id: "p1", order_index: 1, size_bytes: 1000, locator: "previews/p1.png" },
+    ],
+    ...overrides,
+  };
+}
+
+export function makeSummary(overrides: Partial<UserSummary> = {}): UserSummary {
+  return {
+    id: "c1",
+    username: "grace",
+    first_name: "Grace",
+    avatar_locator: null,
+    resourceCount: 40,
+    followerCount: 1500,
+    isFollowedByMe: false,
+    joined: "2025-03-04",
     ...overrides,
   };
 }

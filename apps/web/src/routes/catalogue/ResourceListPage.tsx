@@ -1,31 +1,53 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useCallback, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
+import { useGridClear } from "../../components/grid-hooks.ts";
 import { Pagination } from "../../components/Pagination.tsx";
 import { GridMessage, GridSkeleton, ResourceGrid } from "../../components/ResourceGrid.tsx";
-import { useTexts } from "../../state/site-config.ts";
-import { PAGE_SIZE, pageFromSearch, type ResourceListSort, resourceListQuery } from "./resource-list.ts";
+import { CatalogueToolbar } from "./CatalogueToolbar.tsx";
+import { type CatalogueTextKey, useCatalogueTexts } from "./catalogue-texts.ts";
+import {
+  type CatalogueFilters,
+  filtersFromSearch,
+  hasActiveFilters,
+  resultsCountText,
+  searchFromFilters,
+} from "./filters.ts";
+import { PAGE_SIZE, type ResourceListSort, resourceListQuery } from "./resource-list.ts";
 
 const buttonClass = "inline-block rounded-ui bg-accent px-4 py-2 font-medium text-accent-text";
 
 export interface ResourceListPageProps {
-  titleKey: string;
+  titleKey: CatalogueTextKey;
   sort: ResourceListSort;
   featured?: boolean;
-  empty: { textKey: string; actionKey: string; actionTo: string };
+  empty: { textKey: CatalogueTextKey; actionKey: CatalogueTextKey; actionTo: string };
 }
 
-/** The grid pages (home, new, featured): four states, and real pagination through ?page= in the URL. */
+/**
+ * The grid pages (home, new, featured) and their search results: the search box, filters and sort live in the
+ * URL (shareable, Back and Forward step through them), with four states and real pagination links.
+ */
 export function ResourceListPage({ titleKey, sort, featured = false, empty }: ResourceListPageProps) {
-  const t = useTexts();
-  const [search] = useSearchParams();
-  const page = pageFromSearch(search);
-  const query = useQuery(resourceListQuery({ page, sort, featured }));
+  const t = useCatalogueTexts();
+  const [search, setSearch] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(search, sort), [search, sort]);
+  const list = resourceListQuery(filters, featured);
+  const query = useQuery(list);
+  const { shown, clearing } = useGridClear(query.data, JSON.stringify(list.queryKey));
+  const filtered = hasActiveFilters(filters);
+
+  const change = useCallback(
+    (next: CatalogueFilters) => {
+      const params = searchFromFilters(next, sort);
+      // The same results again are not a new history entry.
+      if (params.toString() !== searchFromFilters(filters, sort).toString()) setSearch(params);
+    },
+    [setSearch, sort, filters],
+  );
 
   let body: ReactNode;
-  if (query.isPending) {
-    body = <GridSkeleton count={PAGE_SIZE} />;
-  } else if (query.isError) {
+  if (query.isError && !shown) {
     body = (
       <GridMessage
         action={
@@ -37,11 +59,16 @@ export function ResourceListPage({ titleKey, sort, featured = false, empty }: Re
         <span role="alert">{t("grid.error")}</span>
       </GridMessage>
     );
-  } else if (query.data.resources.length === 0 && query.data.total > 0) {
+  } else if (!shown) {
+    body = <GridSkeleton count={PAGE_SIZE} />;
+  } else if (shown.resources.length === 0 && shown.total > 0) {
     body = (
       <GridMessage
         action={
-          <Link to={{ search: "" }} className={buttonClass}>
+          <Link
+            to={{ search: searchFromFilters({ ...filters, page: 1 }, sort).toString() }}
+            className={buttonClass}
+          >
             {t("pagination.first")}
           </Link>
         }
@@ -49,7 +76,19 @@ export function ResourceListPage({ titleKey, sort, featured = false, empty }: Re
         {t("pagination.pastEnd")}
       </GridMessage>
     );
-  } else if (query.data.resources.length === 0) {
+  } else if (shown.resources.length === 0 && filtered) {
+    body = (
+      <GridMessage
+        action={
+          <Link to={{ search: "" }} className={buttonClass}>
+            {t("filters.clear")}
+          </Link>
+        }
+      >
+        {t("results.none")}
+      </GridMessage>
+    );
+  } else if (shown.resources.length === 0) {
     body = (
       <GridMessage
         action={
@@ -64,8 +103,13 @@ export function ResourceListPage({ titleKey, sort, featured = false, empty }: Re
   } else {
     body = (
       <>
-        <ResourceGrid resources={query.data.resources} offset={(page - 1) * PAGE_SIZE} />
-        <Pagination page={page} total={query.data.total} pageSize={PAGE_SIZE} />
+        <ResourceGrid
+          resources={shown.resources}
+          offset={(shown.page - 1) * PAGE_SIZE}
+          total={shown.total}
+          clearing={clearing}
+        />
+        <Pagination page={filters.page} total={shown.total} pageSize={PAGE_SIZE} />
       </>
     );
   }
@@ -73,7 +117,17 @@ export function ResourceListPage({ titleKey, sort, featured = false, empty }: Re
   return (
     <>
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t(titleKey)}</h1>
-      <div aria-busy={query.isFetching}>{body}</div>
+      <CatalogueToolbar filters={filters} onChange={change} />
+      <p role="status" className="mb-4 min-h-6 text-sm font-medium text-muted">
+        {query.data && !query.isPlaceholderData
+          ? resultsCountText(query.data.total, query.data.totalIsCapped, {
+              one: t("results.one"),
+              many: t("results.many"),
+              capped: t("results.capped"),
+            })
+          : null}
+      </p>
+      <div aria-busy={query.isFetching || clearing}>{body}</div>
     </>
   );
 }

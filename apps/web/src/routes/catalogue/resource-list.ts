@@ -1,32 +1,20 @@
-import { GRID, type RESOURCE_LIST_SORTS, type ResourceListResponse } from "@market/domain";
+import { GRID, type ResourceListResponse } from "@market/domain";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
 import { queryClient } from "../../state/query-client.ts";
+import { type CatalogueFilters, filtersFromSearch, type ResourceListSort, toApiQuery } from "./filters.ts";
 
-export type ResourceListSort = (typeof RESOURCE_LIST_SORTS)[number];
-
-export interface ResourceListParams {
-  page: number;
-  sort: ResourceListSort;
-  featured: boolean;
-}
+export type { ResourceListSort } from "./filters.ts";
+export { pageFromSearch } from "./filters.ts";
 
 /** A page of the grid is 12 cells (spec section 2). */
 export const PAGE_SIZE = GRID.pageCells;
 
-export function pageFromSearch(search: URLSearchParams): number {
-  const page = Number(search.get("page"));
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-}
-
-export function resourceListQuery({ page, sort, featured }: ResourceListParams) {
+export function resourceListQuery(filters: CatalogueFilters, featured: boolean) {
+  const query = toApiQuery(filters, PAGE_SIZE, featured);
   return queryOptions({
-    queryKey: ["resources", "list", { page, sort, featured }],
-    queryFn: ({ signal }) =>
-      api.get<ResourceListResponse>("/resources", {
-        query: { page, pageSize: PAGE_SIZE, sort, featured: featured ? true : undefined },
-        signal,
-      }),
+    queryKey: ["resources", "list", query],
+    queryFn: ({ signal }) => api.get<ResourceListResponse>("/resources", { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,9 +22,7 @@ export function resourceListQuery({ page, sort, featured }: ResourceListParams) 
 /** The loader step of the list pages: starts the request while the screen's code loads, without waiting. */
 export function prefetchResourceList(sort: ResourceListSort, featured = false) {
   return (url: URL) => {
-    void queryClient.prefetchQuery(
-      resourceListQuery({ page: pageFromSearch(url.searchParams), sort, featured }),
-    );
+    void queryClient.prefetchQuery(resourceListQuery(filtersFromSearch(url.searchParams, sort), featured));
     return null;
   };
 }

@@ -1,0 +1,105 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeCards } from "../../test/factories.ts";
+import { renderScreen, type StubbedCall, stubFetch } from "../../test/render.tsx";
+import HomePage from "./HomePage.tsx";
+
+function listAnswer(total: number, capped = false) {
+  return (call: StubbedCall): [number, unknown] => {
+    const params = new URL(call.url, "http://x").searchParams;
+    const empty = params.get("q") === "nothing";
+    return [
+      200,
+      {
+        resources: empty ? [] : makeCards(Math.min(12, total)),
+        page: Number(params.get("page")),
+        pageSize: 12,
+        total: empty ? 0 : total,
+        totalIsCapped: capped,
+      },
+    ];
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("grid page with search and filters", () => {
+  it("reads the filters from the URL, counts the results and links the pages", async () => {
+    const { calls } = stubFetch({ "GET /api/resources": listAnswer(1234) });
+    renderScreen(HomePage, "/?q=maps&grade=3&price=sale&sort=price-asc&page=2", "/");
+    expect(await screen.findByText("1,234 results")).toBeTruthy();
+    const sent = new URL(calls[0]?.url ?? "", "http://x").searchParams;
+    expect(Object.fromEntries(sent)).toEqual({
+      page: "2",
+      pageSize: "12",
+      sort: "price-asc",
+      q: "maps",
+      grade: "3",
+      price: "sale",
+    });
+    expect((screen.getByLabelText("Search resources") as HTMLInputElement).value).toBe("maps");
+    expect((screen.getByLabelText("Grade") as HTMLSelectElement).value).toBe("3");
+    expect((screen.getByLabelText("Price") as HTMLSelectElement).value).toBe("sale");
+    expect((screen.getByLabelText("Sort by") as HTMLSelectElement).value).toBe("price-asc");
+    expect(screen.getByRole("link", { name: "Page 3" }).getAttribute("href")).toBe(
+      "/?q=maps&grade=3&price=sale&sort=price-asc&page=3",
+    );
+  });
+
+  it("says 10,000+ when the server stopped counting", async () => {
+    stubFetch({ "GET /api/resources": listAnswer(10_000, true) });
+    renderScreen(HomePage, "/", "/");
+    expect(await screen.findByText("10,000+ results")).toBeTruthy();
+  });
+
+  it("puts typing into the URL after a pause, and a filter change at once, back at page 1", async () => {
+    stubFetch({ "GET /api/resources": listAnswer(30) });
+    const { router } = renderScreen(HomePage, "/?page=2", "/");
+    await screen.findByText("30 results");
+    vi.useFakeTimers();
+    fireEvent.change(screen.getByLabelText("Search resources"), { target: { value: "water" } });
+    act(() => vi.advanceTimersByTime(200));
+    expect(router.state.location.search).toBe("?page=2");
+    act(() => vi.advanceTimersByTime(250));
+    expect(router.state.location.search).toBe("?q=water");
+    fireEvent.click(screen.getByLabelText("Ignore common words"));
+    expect(router.state.location.search).toBe("?q=water&stopWords=true");
+    fireEvent.change(screen.getByLabelText("Type"), { target: { value: "Game" } });
+    expect(router.state.location.search).toBe("?q=water&stopWords=true&type=Game");
+    fireEvent.change(screen.getByLabelText("Sort by"), { target: { value: "downloads" } });
+    expect(router.state.location.search).toBe("?q=water&stopWords=true&type=Game");
+    fireEvent.change(screen.getByLabelText("Sort by"), { target: { value: "newest" } });
+    expect(router.state.location.search).toBe("?q=water&stopWords=true&type=Game&sort=newest");
+
+    // Back restores the earlier search and the box follows it.
+    vi.useRealTimers();
+    await act(() => router.navigate(-4));
+    await waitFor(() => expect(router.state.location.search).toBe("?page=2"));
+    expect((screen.getByLabelText("Search resources") as HTMLInputElement).value).toBe("");
+  });
+
+  it("fades the old results out for 700 ms when they change", async () => {
+    stubFetch({ "GET /api/resources": listAnswer(30) });
+    const { router } = renderScreen(HomePage, "/", "/");
+    await screen.findByText("30 results");
+    vi.useFakeTimers();
+    await act(() => router.navigate("/?page=2"));
+    const grid = () => screen.getAllByRole("list")[0] as HTMLElement;
+    expect(grid().className).toContain("opacity-0");
+    await act(async () => vi.advanceTimersByTime(650));
+    expect(grid().className).toContain("opacity-0");
+    await act(async () => vi.advanceTimersByTime(60));
+    expect(grid().className).toContain("opacity-100");
+  });
+
+  it("says what to change when nothing matches", async () => {
+    stubFetch({ "GET /api/resources": listAnswer(30) });
+    renderScreen(HomePage, "/?q=nothing", "/");
+    expect(await screen.findByText(/No resources match your search/)).toBeTruthy();
+    expect(screen.getByText("0 results")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Clear search and filters" }).getAttribute("href")).toBe("/");
+  });
+});

@@ -1,0 +1,129 @@
+import {
+  GRADES,
+  type Grade,
+  type PRICE_FILTERS,
+  type RESOURCE_LIST_SORTS,
+  RESOURCE_TYPES,
+  type ResourceType,
+  SEARCH_LIMITS,
+  SUBJECTS,
+} from "@market/domain";
+import type { QueryValue } from "../../api/client.ts";
+
+export type ResourceListSort = (typeof RESOURCE_LIST_SORTS)[number];
+export type PriceFilter = (typeof PRICE_FILTERS)[number];
+
+/**
+ * The sorts and price filters of the contract, checked against its unions by the compiler. Records rather than
+ * the contract's arrays, whose module carries zod into the first bundle.
+ */
+const SORTS: Record<ResourceListSort, true> = {
+  downloads: true,
+  newest: true,
+  "price-asc": true,
+  "price-desc": true,
+};
+const PRICES: Record<PriceFilter, true> = { free: true, paid: true, sale: true };
+export const SORT_OPTIONS = Object.keys(SORTS) as ResourceListSort[];
+export const PRICE_OPTIONS = Object.keys(PRICES) as PriceFilter[];
+
+/** What a grid shows, as the URL says it: shareable, and Back and Forward step through it. */
+export interface CatalogueFilters {
+  page: number;
+  sort: ResourceListSort;
+  q: string;
+  stopWords: boolean;
+  grade: Grade | null;
+  subject: string | null;
+  type: ResourceType | null;
+  price: PriceFilter | null;
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
+  value !== null && (list as readonly string[]).includes(value) ? (value as T) : null;
+
+export function pageFromSearch(search: URLSearchParams): number {
+  const page = Number(search.get("page"));
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
+
+/** Reads the filters from a query string; unknown values fall back to "any" and the page's own sort. */
+export function filtersFromSearch(search: URLSearchParams, defaultSort: ResourceListSort): CatalogueFilters {
+  const sort = search.get("sort");
+  const price = search.get("price");
+  return {
+    page: pageFromSearch(search),
+    sort: sort !== null && Object.hasOwn(SORTS, sort) ? (sort as ResourceListSort) : defaultSort,
+    q: (search.get("q") ?? "").slice(0, SEARCH_LIMITS.maxLength),
+    stopWords: search.get("stopWords") === "true",
+    grade: oneOf(GRADES, search.get("grade")),
+    subject: oneOf(SUBJECTS, search.get("subject")),
+    type: oneOf(RESOURCE_TYPES, search.get("type")),
+    price: price !== null && Object.hasOwn(PRICES, price) ? (price as PriceFilter) : null,
+  };
+}
+
+/** The query string of some filters: defaults are left out, so the plain page has a plain address. */
+export function searchFromFilters(filters: CatalogueFilters, defaultSort: ResourceListSort): URLSearchParams {
+  const params = new URLSearchParams();
+  const q = filters.q.trim();
+  if (q) params.set("q", q);
+  if (q && filters.stopWords) params.set("stopWords", "true");
+  if (filters.grade) params.set("grade", filters.grade);
+  if (filters.subject) params.set("subject", filters.subject);
+  if (filters.type) params.set("type", filters.type);
+  if (filters.price) params.set("price", filters.price);
+  if (filters.sort !== defaultSort) params.set("sort", filters.sort);
+  if (filters.page > 1) params.set("page", String(filters.page));
+  return params;
+}
+
+/** A change of what is shown starts again at page 1; only a change of page keeps the rest. */
+export function changeFilters(
+  filters: CatalogueFilters,
+  change: Partial<Omit<CatalogueFilters, "page">>,
+): CatalogueFilters {
+  return { ...filters, ...change, page: 1 };
+}
+
+export function hasActiveFilters(filters: CatalogueFilters): boolean {
+  return (
+    filters.q.trim() !== "" ||
+    filters.grade !== null ||
+    filters.subject !== null ||
+    filters.type !== null ||
+    filters.price !== null
+  );
+}
+
+/** GET /api/resources parameters for a page of the grid. */
+export function toApiQuery(
+  filters: CatalogueFilters,
+  pageSize: number,
+  featured: boolean,
+): Record<string, QueryValue> {
+  const q = filters.q.trim();
+  return {
+    page: filters.page,
+    pageSize,
+    sort: filters.sort,
+    featured: featured ? true : undefined,
+    q: q || undefined,
+    stopWords: q && filters.stopWords ? true : undefined,
+    grade: filters.grade ?? undefined,
+    subject: filters.subject ?? undefined,
+    type: filters.type ?? undefined,
+    price: filters.price ?? undefined,
+  };
+}
+
+/** "1 result", "1,234 results", "10,000+ results" when the server stopped counting. */
+export function resultsCountText(
+  total: number,
+  capped: boolean,
+  texts: { one: string; many: string; capped: string },
+): string {
+  const count = total.toLocaleString("en-US");
+  if (capped) return texts.capped.replace("{count}", count);
+  return total === 1 ? texts.one : texts.many.replace("{count}", count);
+}

@@ -1,0 +1,117 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link, useSearchParams } from "react-router";
+import { api } from "../../api/client.ts";
+import type { FollowedCreator, FollowingResponse } from "../../api/types.ts";
+import { Avatar } from "../../components/Avatar.tsx";
+import { Pagination } from "../../components/Pagination.tsx";
+import { GridMessage, GridSkeleton, ResourceGrid } from "../../components/ResourceGrid.tsx";
+import { Toast } from "../../components/Toast.tsx";
+import { FOLLOWING_KEY, useFollowToggle } from "../../state/engagement.ts";
+import { useSession } from "../../state/session.ts";
+import { useCatalogueTexts } from "../catalogue/catalogue-texts.ts";
+import { pageFromSearch } from "../catalogue/filters.ts";
+
+/** Creators per page: each brings up to four of their newest resources. */
+export const FOLLOWING_PAGE_SIZE = 10;
+const buttonClass = "inline-block rounded-ui bg-accent px-4 py-2 font-medium text-accent-text";
+
+/** /following: the creators the user follows, each with an Unfollow button and their newest resources. */
+export default function FollowingPage() {
+  const t = useCatalogueTexts();
+  const session = useSession();
+  const [search] = useSearchParams();
+  const page = pageFromSearch(search);
+  const query = useQuery({
+    queryKey: [...FOLLOWING_KEY, session?.claims.sub ?? "", page],
+    queryFn: ({ signal }) =>
+      api.get<FollowingResponse>("/users/self/following", {
+        query: { page, pageSize: FOLLOWING_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    enabled: session !== null,
+  });
+
+  return (
+    <>
+      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t("following.title")}</h1>
+      <div aria-busy={query.isFetching}>
+        {query.data ? (
+          query.data.following.length === 0 ? (
+            <GridMessage
+              action={
+                <Link to="/" className={buttonClass}>
+                  {t("following.browse")}
+                </Link>
+              }
+            >
+              <strong className="block text-lg">{t("following.empty")}</strong>
+              <span className="mt-2 block text-muted">{t("following.emptyBody")}</span>
+            </GridMessage>
+          ) : (
+            <>
+              <ul className="flex flex-col gap-10">
+                {query.data.following.map((creator) => (
+                  <FollowedCreatorRow key={creator.id} creator={creator} />
+                ))}
+              </ul>
+              <Pagination page={page} total={query.data.total} pageSize={FOLLOWING_PAGE_SIZE} />
+            </>
+          )
+        ) : query.isError ? (
+          <GridMessage
+            action={
+              <button type="button" className={buttonClass} onClick={() => void query.refetch()}>
+                {t("grid.retry")}
+              </button>
+            }
+          >
+            <span role="alert">{t("grid.error")}</span>
+          </GridMessage>
+        ) : (
+          <GridSkeleton count={4} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function FollowedCreatorRow({ creator }: { creator: FollowedCreator }) {
+  const t = useCatalogueTexts();
+  const follow = useFollowToggle(creator, true, "/following");
+  const headingId = `creator-${creator.id}`;
+  return (
+    <li aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-center gap-3">
+        <Avatar locator={creator.avatar_locator} name={creator.first_name} alt="" />
+        <h2 id={headingId} className="text-lg font-semibold">
+          <Link to={`/profile/@${encodeURIComponent(creator.username)}`} className="underline">
+            {creator.first_name}
+          </Link>
+        </h2>
+        <button
+          type="button"
+          disabled={follow.busy}
+          onClick={() => void follow.toggle()}
+          aria-label={`${t(follow.isFollowedByMe ? "follow.unfollow" : "follow.follow")} ${creator.first_name}`}
+          className="ml-auto rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash disabled:opacity-60"
+        >
+          {t(follow.isFollowedByMe ? "follow.unfollow" : "follow.follow")}
+        </button>
+      </div>
+      {follow.followUserError ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-danger">
+          {t("follow.failed")}
+        </p>
+      ) : null}
+      <div className="mt-4">
+        {creator.newestResources.length > 0 ? (
+          <ResourceGrid resources={creator.newestResources} />
+        ) : (
+          <p className="text-muted">{t("following.nothingYet", { name: creator.first_name })}</p>
+        )}
+      </div>
+      <Toast notice={follow.notice} />
+    </li>
+  );
+}

@@ -1,0 +1,354 @@
+import { abbreviateNumber } from "@market/domain";
+import * as Dialog from "@radix-ui/react-dialog";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { ApiError, api } from "../../api/client.ts";
+import type {
+  ResourcePage,
+  SelfResourcesResponse,
+  UserSummary,
+  UserSummaryResponse,
+} from "../../api/types.ts";
+import { Avatar } from "../../components/Avatar.tsx";
+import { formatIsoDate } from "../../components/format.ts";
+import { useDelayedOpen } from "../../components/grid-hooks.ts";
+import { GridMessage, GridSkeleton, ResourceGrid } from "../../components/ResourceGrid.tsx";
+import { SharePanel } from "../../components/SharePanel.tsx";
+import { Toast } from "../../components/Toast.tsx";
+import { useFollowToggle } from "../../state/engagement.ts";
+import { rememberPath, useSession } from "../../state/session.ts";
+import { type CatalogueTexts, useCatalogueTexts } from "../catalogue/catalogue-texts.ts";
+import { FIRST_REQUEST, hasMore } from "./portfolio-loader.ts";
+import { type PortfolioSource, usePortfolioResources } from "./use-portfolio.ts";
+
+/** The sections of the portfolio modal for a public profile and of the own-account modal (spec 2). */
+export const PUBLIC_SECTIONS = ["resources", "about", "share", "message", "tip"] as const;
+export const OWN_SECTIONS = ["resources", "about", "share", "settings", "status"] as const;
+type Section = (typeof PUBLIC_SECTIONS)[number] | (typeof OWN_SECTIONS)[number];
+/** Own-account sections that are pages of their own rather than parts of the modal. */
+const PAGE_SECTIONS: ReadonlySet<Section> = new Set(["settings", "status"]);
+
+export function sectionFromPath(pathname: string): Section {
+  const last = pathname.replace(/\/$/, "").split("/").at(-1) ?? "";
+  return ([...PUBLIC_SECTIONS, ...OWN_SECTIONS] as readonly string[]).includes(last)
+    ? (last as Section)
+    : "resources";
+}
+
+export function summaryQuery(username: string) {
+  return {
+    queryKey: ["users", "summary", username.toLowerCase()],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      api.get<UserSummaryResponse>(`/users/@${encodeURIComponent(username)}/summary`, { signal }),
+  };
+}
+
+/**
+ * /profile/@{username} (and its sections) and /portfolio: the portfolio opens as a dialog over the page with its
+ * own URL. Sections replace the entry, so Back closes the dialog; an unknown portfolio (404) goes home (spec 8).
+ */
+export default function PortfolioScreen() {
+  const t = useCatalogueTexts();
+  const { handle } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const ownUsername = session?.user?.username ?? null;
+  const username = handle ? decodeURIComponent(handle).replace(/^@/, "") : ownUsername;
+  const summary = useQuery({ ...summaryQuery(username ?? ""), enabled: username !== null });
+  const notFound = summary.error instanceof ApiError && summary.error.status === 404;
+  const open = useDelayedOpen(summary.data !== undefined || summary.isError);
+
+  useEffect(() => {
+    if (session === null && username === null) {
+      rememberPath(location.pathname);
+      navigate("/login", { replace: true });
+    } else if (notFound) navigate("/", { replace: true });
+  }, [session, username, notFound, navigate, location.pathname]);
+
+  const close = () => {
+    if (location.key !== "default") navigate(-1);
+    else navigate("/");
+  };
+
+  if (username === null || notFound) return null;
+  const user = summary.data?.user;
+  const isOwn = user !== undefined && session !== null && session.claims.sub === user.id;
+  const section = sectionFromPath(location.pathname);
+  const sections = isOwn ? OWN_SECTIONS : PUBLIC_SECTIONS;
+  const base = `/profile/@${encodeURIComponent(user?.username ?? username)}`;
+  const title = isOwn
+    ? t("portfolio.ownTitle")
+    : t("portfolio.title", { name: user?.first_name ?? username });
+
+  return (
+    <>
+      {open ? null : (
+        <p role="status" className="sr-only">
+          {t("portfolio.loading")}
+        </p>
+      )}
+      <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : close())}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
+          <Dialog.Content
+            aria-describedby={undefined}
+            className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex max-w-5xl flex-col overflow-hidden rounded-ui bg-paper shadow-xl sm:inset-x-6"
+          >
+            <div className="flex items-start justify-between gap-4 border-b border-line p-4 sm:p-6">
+              <Dialog.Title asChild>
+                <h1 className="text-2xl font-bold">{title}</h1>
+              </Dialog.Title>
+              <Dialog.Close className="rounded-ui border border-line px-3 py-1 text-sm">
+                {t("portfolio.close")}
+              </Dialog.Close>
+            </div>
+            {user ? (
+              <>
+                <nav aria-label={t("portfolio.sections")} className="border-b border-line px-4 sm:px-6">
+                  <ul className="flex flex-wrap gap-1">
+                    {sections.map((name) => (
+                      <li key={name}>
+                        <Link
+                          to={`${base}/${name}`}
+                          replace={!PAGE_SECTIONS.has(name)}
+                          aria-current={name === section ? "page" : undefined}
+                          className={`inline-block border-b-2 px-3 py-2 font-medium ${
+                            name === section ? "border-ink" : "border-transparent text-muted hover:text-ink"
+                          }`}
+                        >
+                          {t(`portfolio.section.${name}`)}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+                <div className="flex-1 overflow-y-auto p-4 sm:p-6">
+                  <SectionBody section={section} user={user} isOwn={isOwn} t={t} />
+                </div>
+              </>
+            ) : (
+              <div className="p-6">
+                <GridMessage
+                  action={
+                    <button
+                      type="button"
+                      className="rounded-ui border border-line px-4 py-2 font-medium"
+                      onClick={() => void summary.refetch()}
+                    >
+                      {t("resource.retry")}
+                    </button>
+                  }
+                >
+                  <span role="alert">{t("portfolio.loadFailed")}</span>
+                </GridMessage>
+              </div>
+            )}
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}
+
+function SectionBody({
+  section,
+  user,
+  isOwn,
+  t,
+}: {
+  section: Section;
+  user: UserSummary;
+  isOwn: boolean;
+  t: CatalogueTexts;
+}) {
+  const base = `/profile/@${encodeURIComponent(user.username)}`;
+  switch (section) {
+    case "about":
+      return <AboutSection user={user} isOwn={isOwn} />;
+    case "share":
+      return <SharePanel uri={base} />;
+    case "message":
+      return <p>{t("portfolio.message", { name: user.first_name })}</p>;
+    case "tip":
+      return <p>{t("portfolio.tip", { name: user.first_name })}</p>;
+    case "settings":
+      return (
+        <p>
+          {t("portfolio.settings")}{" "}
+          <Link to={`${base}/settings`} className="font-medium underline">
+            {t("portfolio.settingsLink")}
+          </Link>
+        </p>
+      );
+    case "status":
+      return (
+        <p>
+          {t("portfolio.status")}{" "}
+          <Link to={`${base}/status`} className="font-medium underline">
+            {t("portfolio.statusLink")}
+          </Link>
+        </p>
+      );
+    default:
+      return <ResourcesSection user={user} isOwn={isOwn} />;
+  }
+}
+
+function AboutSection({ user, isOwn }: { user: UserSummary; isOwn: boolean }) {
+  const t = useCatalogueTexts();
+  const follow = useFollowToggle(user, user.isFollowedByMe, `/profile/@${user.username}/about`);
+  return (
+    <section className="flex flex-col gap-6 sm:flex-row sm:items-start">
+      <Avatar
+        locator={user.avatar_locator}
+        name={user.first_name}
+        alt={t("portfolio.avatar", { name: user.first_name })}
+        size={135}
+      />
+      <div className="flex flex-col gap-3">
+        <h2 className="text-xl font-semibold">{user.first_name}</h2>
+        <p className="text-muted">@{user.username}</p>
+        <p>{t("portfolio.joined", { date: formatIsoDate(user.joined) })}</p>
+        <dl className="flex gap-8">
+          <div>
+            <dt className="text-sm text-muted">{t("portfolio.resourceCount")}</dt>
+            <dd className="text-xl font-bold">{abbreviateNumber(user.resourceCount)}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted">{t("portfolio.followers")}</dt>
+            <dd className="text-xl font-bold">{abbreviateNumber(user.followerCount)}</dd>
+          </div>
+        </dl>
+        {isOwn ? null : (
+          <div>
+            <button
+              type="button"
+              aria-pressed={follow.isFollowedByMe}
+              disabled={follow.busy}
+              onClick={() => void follow.toggle()}
+              className="rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash disabled:opacity-60"
+            >
+              {t(follow.isFollowedByMe ? "follow.following" : "follow.follow")}
+            </button>
+            {follow.followUserError ? (
+              <p role="alert" className="mt-2 text-sm font-medium text-danger">
+                {t("follow.failed")}
+              </p>
+            ) : null}
+          </div>
+        )}
+      </div>
+      <Toast notice={follow.notice} />
+    </section>
+  );
+}
+
+function portfolioSource(user: UserSummary, isOwn: boolean): PortfolioSource {
+  const chunk: PortfolioSource["chunk"] = (offset, limit, signal) =>
+    api.get<ResourcePage>(`/users/${encodeURIComponent(user.id)}/resources`, {
+      query: { offset, limit },
+      signal,
+    });
+  if (isOwn)
+    return {
+      key: `own:${user.id}`,
+      first: async (signal) => {
+        const own = await api.get<SelfResourcesResponse>("/users/self/resources", { signal });
+        return { resources: own.initResources, buffered: own.extraResources, total: own.total };
+      },
+      chunk,
+    };
+  return {
+    key: `public:${user.id}`,
+    first: (signal) => chunk(FIRST_REQUEST.offset, FIRST_REQUEST.limit, signal),
+    chunk,
+  };
+}
+
+function ResourcesSection({ user, isOwn }: { user: UserSummary; isOwn: boolean }) {
+  const t = useCatalogueTexts();
+  const source = useMemo(() => portfolioSource(user, isOwn), [user, isOwn]);
+  const { state, more, retry } = usePortfolioResources(source);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const canLoadMore = hasMore(state);
+
+  const shownCount = state.shown.length;
+  // Observed afresh after each reveal: a sentinel still in view after new cells asks for the next chunk too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shownCount re-creates the observer on purpose
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !canLoadMore || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) more();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [canLoadMore, more, shownCount]);
+
+  if (state.shown.length === 0) {
+    if (state.status === "failed")
+      return (
+        <GridMessage
+          action={
+            <button
+              type="button"
+              className="rounded-ui border border-line px-4 py-2 font-medium"
+              onClick={retry}
+            >
+              {t("resource.retry")}
+            </button>
+          }
+        >
+          <span role="alert">{t("portfolio.loadFailed")}</span>
+        </GridMessage>
+      );
+    if (state.status !== "ready") return <GridSkeleton count={8} />;
+    return (
+      <GridMessage
+        action={
+          isOwn ? (
+            <Link
+              to="/resources/edit"
+              className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
+            >
+              {t("portfolio.publish")}
+            </Link>
+          ) : undefined
+        }
+      >
+        {isOwn ? t("portfolio.ownEmpty") : t("portfolio.empty", { name: user.first_name })}
+      </GridMessage>
+    );
+  }
+
+  return (
+    <section aria-busy={state.status === "loading"}>
+      <ResourceGrid resources={state.shown} total={state.total} />
+      <div ref={sentinel} aria-hidden="true" className="h-px" />
+      <div className="mt-6 flex flex-col items-center gap-2">
+        <p className="text-sm text-muted" role="status">
+          {t("portfolio.shownOf", { shown: String(state.shown.length), total: String(state.total) })}
+        </p>
+        {state.status === "failed" ? (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {t("portfolio.loadFailed")}
+          </p>
+        ) : null}
+        {canLoadMore || state.status === "failed" ? (
+          <button
+            type="button"
+            onClick={more}
+            disabled={state.revealPending && state.status === "loading"}
+            className="rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash disabled:opacity-60"
+          >
+            {state.revealPending && state.status === "loading"
+              ? t("portfolio.loadingMore")
+              : t("portfolio.loadMore")}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

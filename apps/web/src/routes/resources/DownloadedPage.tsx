@@ -1,0 +1,25 @@
+import { Link, useParams } from "react-router";
+import { useCatalogueTexts } from "../catalogue/catalogue-texts.ts";
+
+/** /resources/{id}/downloaded and /resources/{id}/success: thanks for the download, with the way back. */
+export default function DownloadedPage() {
+  const t = useCatalogueTexts();
+  const { id = "" } = useParams();
+  return (
+    <section className="mx-auto max-w-xl py-12 text-center">
+      <h1 className="text-3xl font-bold">{t("downloaded.title")}</h1>
+      <p className="mt-4 text-muted">{t("downloaded.body")}</p>
+      <p className="mt-8 flex flex-wrap justify-center gap-4">
+        <Link
+          to={`/resources/${encodeURIComponent(id)}`}
+          className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
+        >
+          {t("downloaded.back")}
+        </Link>
+        <Link to="/" className="rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash">
+          {t("downloaded.browse")}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,220 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { writeDocumentCookie } from "../../state/cookies.ts";
+import { clearSession, storeSession } from "../../state/session.ts";
+import { makeDetail, makeSelfUser } from "../../test/factories.ts";
+import { type Answers, renderScreen, stubFetch } from "../../test/render.tsx";
+import { inOneHour, makeToken } from "../../test/tokens.ts";
+import ResourcePage from "./ResourcePage.tsx";
+
+const RESOURCE = makeDetail();
+const DETAIL = `GET /api/resources/${RESOURCE.name}`;
+const FAVORITE = `/api/users/self/resources/favorites/${RESOURCE.id}`;
+const FOLLOW = "/api/users/following/c1";
+
+function signIn() {
+  storeSession(makeToken({ sub: "u1", exp: inOneHour() }), makeSelfUser());
+}
+
+function open(answers: Answers, path = `/resources/${RESOURCE.name}`) {
+  const { calls } = stubFetch({ [DETAIL]: [200, RESOURCE], ...answers });
+  return { ...renderScreen(ResourcePage, path, "/resources/:id"), calls };
+}
+
+afterEach(() => {
+  clearSession();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("resource page", () => {
+  it("shows the resource: title, safe description, details, previews in order, files and downloads", async () => {
+    open({});
+    expect(await screen.findByRole("heading", { level: 1, name: "Fractions Bingo" })).toBeTruthy();
+    expect(screen.getByText("A game for the whole class")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "decimals" }).getAttribute("href")).toBe(
+      "/resources/decimals/view",
+    );
+    expect(screen.getByText("Comparing fractions")).toBeTruthy();
+    expect(screen.getByText("CCSS.MATH.3.NF.A.1")).toBeTruthy();
+    expect(screen.getByText("1.2k downloads")).toBeTruthy();
+    expect(screen.getByText(/2\.4 MB/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Download bingo.pdf" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Grace" }).getAttribute("href")).toBe("/profile/@grace");
+    const thumbnails = screen.getAllByRole("button", { name: /Open preview/ });
+    expect(thumbnails.map((b) => b.getAttribute("aria-label"))).toEqual([
+      "Open preview 1 of 2",
+      "Open preview 2 of 2",
+    ]);
+    expect(thumbnails[0]?.querySelector("img")?.getAttribute("src")).toBe("/api/files/previews/p1.png");
+    expect(thumbnails[0]?.querySelector("img")?.getAttribute("width")).toBe("96");
+    expect(screen.queryByRole("link", { name: "Buy" })).toBeNull();
+  });
+
+  it("sends an unknown id to /resource-not-found", async () => {
+    stubFetch({});
+    const { router } = renderScreen(ResourcePage, "/resources/missing", "/resources/:id");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/resource-not-found"));
+  });
+
+  it("shows a paid resource's price, sale end and a Buy link instead of downloads", async () => {
+    open({
+      [DETAIL]: [200, makeDetail({ price: 500, sale_price: 300, sale_end: "2026-12-01" })],
+    });
+    expect(await screen.findByRole("link", { name: "Buy" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Buy" }).getAttribute("href")).toBe(
+      "/resources/fractions-bingo/purchase",
+    );
+    expect(screen.getByText("$3.00")).toBeTruthy();
+    expect(screen.getByText("Sale ends Dec 1")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Download/ })).toBeNull();
+  });
+
+  it("opens a preview in a dialog after the modal delay, with next and previous", async () => {
+    open({});
+    fireEvent.click(await screen.findByRole("button", { name: "Open preview 1 of 2" }));
+    const dialog = await screen.findByRole("dialog", { name: "Preview 1 of 2" });
+    fireEvent.click(screen.getByRole("button", { name: "Next preview" }));
+    expect(dialog.getAttribute("aria-labelledby")).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "Preview 2 of 2" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Next preview" }));
+    expect(await screen.findByRole("dialog", { name: "Preview 1 of 2" })).toBeTruthy();
+  });
+
+  it("favorites with a confirmation that lasts 3 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn();
+    const { calls } = open({
+      [`PUT ${FAVORITE}`]: [200, { isFavorited: true }],
+      [`DELETE ${FAVORITE}`]: [200, { isFavorited: false }],
+    });
+    fireEvent.click(await screen.findByRole("button", { name: /Favorite/ }));
+    expect(await screen.findByText("Added to your favorites")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Favorited/ }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByText("Added to your favorites").closest("[aria-live]")).toBeTruthy();
+    expect(calls.some((c) => c.method === "PUT" && c.url === FAVORITE)).toBe(true);
+    act(() => vi.advanceTimersByTime(2900));
+    expect(screen.queryByText("Added to your favorites")).toBeTruthy();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByText("Added to your favorites")).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: /Favorited/ }));
+    expect(await screen.findByText("Removed from your favorites")).toBeTruthy();
+  });
+
+  it("shows the favorites limit notice for 3 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn();
+    open({
+      [`PUT ${FAVORITE}`]: [409, { error: "favorite_limit_exceeded", message: "Limit" }],
+    });
+    fireEvent.click(await screen.findByRole("button", { name: /Favorite/ }));
+    expect(await screen.findByText("You have reached the favorites limit")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Favorite/ }).getAttribute("aria-pressed")).toBe("false");
+    act(() => vi.advanceTimersByTime(3100));
+    expect(screen.queryByText("You have reached the favorites limit")).toBeNull();
+  });
+
+  it("sends a visitor who presses Favorite to log in, remembering the resource", async () => {
+    const { router } = open({});
+    fireEvent.click(await screen.findByRole("button", { name: /Favorite/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(localStorage.getItem("redirect_path")).toBe("/resources/fractions-bingo");
+  });
+
+  it("follows and unfollows the creator", async () => {
+    signIn();
+    open({
+      [`PUT ${FOLLOW}`]: [200, { isFollowedByMe: true }],
+      [`DELETE ${FOLLOW}`]: [200, { isFollowedByMe: false }],
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Follow" }));
+    const following = await screen.findByRole("button", { name: "Following" });
+    expect(following.getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByText("You now follow Grace")).toBeTruthy();
+    fireEvent.click(following);
+    expect(await screen.findByRole("button", { name: "Follow" })).toBeTruthy();
+  });
+
+  it("sets the follow error when following fails, and clears it on the next try", async () => {
+    signIn();
+    let fail = true;
+    open({
+      [`PUT ${FOLLOW}`]: () =>
+        fail ? [500, { error: "internal", message: "Boom" }] : [200, { isFollowedByMe: true }],
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Follow" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Could not follow this creator. Try again.");
+    expect(screen.getByRole("button", { name: "Follow" }).getAttribute("aria-pressed")).toBe("false");
+    fail = false;
+    fireEvent.click(screen.getByRole("button", { name: "Follow" }));
+    expect(await screen.findByRole("button", { name: "Following" })).toBeTruthy();
+    expect(screen.queryByText("Could not follow this creator. Try again.")).toBeNull();
+  });
+});
+
+describe("download", () => {
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => "blob:file");
+    URL.revokeObjectURL = vi.fn();
+  });
+
+  function stubDownload(chunks: Uint8Array[], total: number, gate: Promise<void>) {
+    const json = stubFetch({ [DETAIL]: [200, RESOURCE] }).fetch;
+    const calls: Array<{ url: string; headers: Record<string, string> }> = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (!url.endsWith("/download")) return json(input, init);
+        calls.push({ url, headers: init?.headers as Record<string, string> });
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(chunks[0] as Uint8Array);
+            await gate;
+            for (const chunk of chunks.slice(1)) controller.enqueue(chunk);
+            controller.close();
+          },
+        });
+        return new Response(body, { headers: { "Content-Length": String(total) } });
+      }),
+    );
+    return calls;
+  }
+
+  it("shows progress by bytes, sends the ref code, saves the file and thanks a signed-in user", async () => {
+    signIn();
+    writeDocumentCookie("ref_code=AB12CD34; path=/");
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = stubDownload([new Uint8Array(450), new Uint8Array(550)], 1000, gate);
+    const { router } = renderScreen(ResourcePage, `/resources/${RESOURCE.name}`, "/resources/:id");
+
+    fireEvent.click(await screen.findByRole("button", { name: "Download bingo.pdf" }));
+    const bar = await screen.findByRole("progressbar", { name: "Downloading bingo.pdf" });
+    await waitFor(() => expect(bar.getAttribute("aria-valuenow")).toBe("45"));
+    expect(screen.getByText("45%")).toBeTruthy();
+    expect(calls[0]?.url).toBe(`/api/resources/${RESOURCE.id}/files/f1/download`);
+    expect(calls[0]?.headers.refCode).toBe("AB12CD34");
+    expect(calls[0]?.headers.Authorization).toMatch(/^Bearer /);
+
+    release();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/resources/fractions-bingo/downloaded"));
+    expect(click).toHaveBeenCalled();
+    writeDocumentCookie("ref_code=; path=/; max-age=0");
+  });
+
+  it("thanks a visitor on the page", async () => {
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    stubDownload([new Uint8Array(10)], 10, Promise.resolve());
+    renderScreen(ResourcePage, `/resources/${RESOURCE.name}`, "/resources/:id");
+    fireEvent.click(await screen.findByRole("button", { name: "Download bingo.pdf" }));
+    expect(
+      await screen.findByText("Thank you! Your download is saved. Check your downloads folder."),
+    ).toBeTruthy();
+  });
+});
