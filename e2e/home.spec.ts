@@ -12,7 +12,7 @@ test("a visitor sees the seeded resources on the home page as links with covers"
   await expect
     .poll(() => firstCover.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
-  await expect(page.getByText("Free").first()).toBeVisible();
+  await expect(tiles.getByText("Free").first()).toBeVisible();
 
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
