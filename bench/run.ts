@@ -27,6 +27,30 @@ const env = {
   HOST: "127.0.0.1",
 };
 
+/** Two-word searches a teacher might type, cycled so that no count or page is asked for twice in a row. */
+const SEARCHES = [
+  "fractions bingo",
+  "place value",
+  "sight words",
+  "solar system",
+  "ancient rome",
+  "escape room",
+  "long division",
+  "exit tickets",
+  "spanish verbs",
+  "color theory",
+  "task cards",
+  "poetry unit",
+  "weather quiz",
+  "magnets centers",
+  "grammar slides",
+  "phonics pack",
+  "geometry posters",
+  "decimals review",
+  "vocabulary worksheets",
+  "fitness lesson",
+];
+
 const ENDPOINTS: [string, string][] = [
   ["home grid (page 1)", "/api/resources?page=1&pageSize=24"],
   ["home grid (page 200)", "/api/resources?page=200&pageSize=24"],
@@ -49,10 +73,14 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
-function measure(url: string) {
+function measure(url: string, paths?: string[]) {
+  let next = 0;
+  const requests: autocannon.Request[] | undefined = paths
+    ? [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }]
+    : undefined;
   return new Promise<autocannon.Result>((resolve, reject) => {
     // p97_5 is autocannon's nearest figure to a p95.
-    autocannon({ url, connections, duration: seconds }, (err, result) =>
+    autocannon({ url, connections, duration: seconds, requests }, (err, result) =>
       err ? reject(err) : resolve(result),
     );
   });
@@ -95,8 +123,16 @@ try {
 
   const hello = await measure(`http://127.0.0.1:${helloPort}/`);
   const rows = [["Fastify hello-world", hello.requests.average, hello.latency.p99, hello.latency.p97_5, 1]];
-  for (const [label, path] of ENDPOINTS) {
-    const result = await measure(`http://127.0.0.1:${appPort}${path}`);
+  const scenarios: [string, string, string[]?][] = [
+    ...ENDPOINTS,
+    [
+      `varied searches (${SEARCHES.length})`,
+      "/api/resources",
+      SEARCHES.map((q) => `/api/resources?q=${encodeURIComponent(q)}&pageSize=24`),
+    ],
+  ];
+  for (const [label, path, paths] of scenarios) {
+    const result = await measure(`http://127.0.0.1:${appPort}${path}`, paths);
     if (result.non2xx > 0) console.warn(`  ${label}: ${result.non2xx} non-2xx answers`);
     rows.push([
       label,

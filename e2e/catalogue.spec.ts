@@ -38,6 +38,7 @@ test("a signed-in teacher favorites a resource and follows its creator, and sees
   const follow = page.getByRole("button", { name: /^Follow(ing)?$/ });
   await follow.click();
   await expect(page.getByRole("button", { name: "Following" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText(/^You now follow /)).toBeVisible();
 
   await page.goto("/favorites");
   await expect(page.getByRole("heading", { name: "Your favorites" })).toBeVisible();
@@ -45,4 +46,22 @@ test("a signed-in teacher favorites a resource and follows its creator, and sees
   await page.goto("/following");
   await expect(page.getByRole("heading", { name: "Creators you follow" })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Unfollow / })).toBeVisible();
+});
+
+test("a signed-in teacher scrolls a creator's portfolio past its first 24 resources", async ({ page }) => {
+  await signInPage(page, "teacher1");
+  await page.goto("/profile/@creator1/resources");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { level: 1 })).toBeVisible();
+  const tiles = dialog.locator('a[href^="/resources/"]');
+  // Spec 2: a portfolio loads 24 resources first; the demo's creator1 has 33.
+  await expect(dialog.getByRole("status").filter({ hasText: /^Showing 24 of 33$/ })).toBeVisible();
+  await expect(tiles).toHaveCount(24);
+
+  // Scrolling to the end of the list reveals the buffered chunk without a click.
+  await tiles.nth(23).scrollIntoViewIfNeeded();
+  await dialog.getByText(/^Showing \d+ of 33$/).scrollIntoViewIfNeeded();
+  await expect(dialog.getByRole("status").filter({ hasText: /^Showing 33 of 33$/ })).toBeVisible();
+  await expect(tiles).toHaveCount(33);
+  await expect(dialog.getByRole("button", { name: "Load more" })).toHaveCount(0);
 });

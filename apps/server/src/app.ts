@@ -24,6 +24,7 @@ import { installErrorHandler } from "./platform/error-handler.ts";
 import type { Mailer } from "./platform/mail.ts";
 import { installOfflineGate } from "./platform/offline.ts";
 import { installRateLimits } from "./platform/rate-limit.ts";
+import { installResponseCache } from "./platform/response-cache.ts";
 import type { Storage } from "./platform/storage.ts";
 import type { TokenSigner } from "./platform/tokens.ts";
 import { serveWebApp } from "./platform/web-app.ts";
@@ -145,6 +146,7 @@ export async function buildApp(
   await app.register(accessPlugin, { tokens: deps.tokens, db: deps.db });
   installOfflineGate(app, deps.db);
   installRateLimits(app, deps.db);
+  installResponseCache(app, deps.config.visitorCacheMs);
 
   await app.register(
     async (api) => {

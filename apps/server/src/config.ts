@@ -27,6 +27,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().default(join(REPO_ROOT, "apps/web/dist")),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** How long a grid's result count is reused; 0 counts on every request. */
+  CATALOGUE_COUNT_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  /** How long a public answer for visitors (grids, resource pages) is served from memory; 0 never. */
+  VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -49,6 +53,8 @@ export type Config = {
   webDist: string;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  catalogueCountCacheMs: number;
+  visitorCacheMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -86,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    catalogueCountCacheMs: e.CATALOGUE_COUNT_CACHE_MS,
+    visitorCacheMs: e.VISITOR_CACHE_MS,
   };
 }
 

@@ -35,6 +35,9 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const config: Config = {
     ...loadConfig({ NODE_ENV: "test", JWT_SECRET: TEST_JWT_SECRET, DATA_DIR: dataDir, LOG_LEVEL: "silent" }),
     webDist: join(dataDir, "no-web-build"),
+    // Factories write rows directly, behind the services' back; counts must be fresh for them.
+    catalogueCountCacheMs: 0,
+    visitorCacheMs: 0,
     ...overrides,
   };
   const mailDir = join(dataDir, "mail");

@@ -4,6 +4,17 @@ import { useCallback, useEffect, useRef, useState } from "react";
 export interface Notice {
   text: string;
   tone: "success" | "error";
+  /** Order of showing, so a screen with several notices shows the newest. */
+  seq: number;
+}
+
+let shown = 0;
+
+/** The newest of several notices on one screen (a follow just after a favorite replaces its toast). */
+export function newestNotice(...notices: (Notice | null)[]): Notice | null {
+  let newest: Notice | null = null;
+  for (const notice of notices) if (notice && (!newest || notice.seq > newest.seq)) newest = notice;
+  return newest;
 }
 
 /** A short confirmation or notice that clears itself (favorite notices: 3 s, spec 4 and 9). */
@@ -14,7 +25,8 @@ export function useTimedNotice(durationMs: number = TIMINGS.favoriteNoticeMs) {
   const show = useCallback(
     (text: string, tone: Notice["tone"] = "success") => {
       clearTimeout(timer.current);
-      setNotice({ text, tone });
+      shown += 1;
+      setNotice({ text, tone, seq: shown });
       timer.current = setTimeout(() => setNotice(null), durationMs);
     },
     [durationMs],

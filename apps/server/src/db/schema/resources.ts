@@ -75,6 +75,17 @@ export const resources = pgTable(
     index("resources_listed_price_idx")
       .on(t.price, t.id)
       .where(sql`approval_status = 'approved' and status = 'active'`),
+    // Filters of the grids (grade, subject, type), with price second: a free/paid filter or a price order
+    // within a filter reads the index in order, and a filtered count is an index-only scan.
+    index("resources_listed_grade_idx")
+      .on(t.grade, t.price, t.id)
+      .where(sql`approval_status = 'approved' and status = 'active'`),
+    index("resources_listed_subject_idx")
+      .on(sql`lower(${t.subject_area})`, t.price, t.id)
+      .where(sql`approval_status = 'approved' and status = 'active'`),
+    index("resources_listed_type_idx")
+      .on(t.type, t.price, t.id)
+      .where(sql`approval_status = 'approved' and status = 'active'`),
     index("resources_featured_idx")
       .on(t.published_at.desc())
       .where(sql`is_featured and approval_status = 'approved' and status = 'active'`),

@@ -93,6 +93,8 @@ describe("demo seed", () => {
     );
     expect(resources.length).toBeGreaterThanOrEqual(60);
     expect(new Set(resources.map((r) => r.username))).toEqual(new Set(["creator1", "creator2", "creator3"]));
+    // A portfolio longer than its first load of 24 (spec 2), for the portfolio journey.
+    expect(resources.filter((r) => r.username === "creator1").length).toBeGreaterThan(24);
     expect(new Set(resources.map((r) => r.name)).size).toBe(resources.length);
     expect(resources.map((r) => r.name)).toEqual(
       expect.arrayContaining(["fractions-bingo", "fractions-bingo-2"]),

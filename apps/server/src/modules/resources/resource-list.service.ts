@@ -7,6 +7,7 @@ import {
 import { and, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { countCapped, LISTED, SITE_TODAY, selectCards } from "./card-query.ts";
+import type { CountCache } from "./count-cache.ts";
 
 /**
  * Each order matches its partial index exactly (drizzle writes DESC indexes as NULLS LAST), so a page
@@ -43,10 +44,24 @@ function conditions(query: ResourceListQuery): SQL {
   return and(...parts)!;
 }
 
-/** One page of a grid and its (capped) total: two queries whatever the page size. */
+/** What decides a grid's total: the filters and the search, not the page or the order. */
+function countKey(query: ResourceListQuery): string {
+  const words = searchWords(query.q ?? "", query.stopWords ?? false);
+  return JSON.stringify([
+    query.featured ?? false,
+    query.grade,
+    query.subject?.toLowerCase(),
+    query.type,
+    query.price,
+    [...words].sort(),
+  ]);
+}
+
+/** One page of a grid and its (capped) total: two queries whatever the page size, one while the total is cached. */
 export async function listPublishedResources(
   db: Db,
   query: ResourceListQuery,
+  counts: CountCache,
 ): Promise<ResourceListResponse> {
   const where = conditions(query);
   const order = ORDER[query.sort];
@@ -57,7 +72,9 @@ export async function listPublishedResources(
       sql`select r.id from resources r where ${where} order by ${order} limit ${query.pageSize} offset ${offset}`,
       order,
     ),
-    countCapped(db, sql`from resources r where ${where}`, RESULT_COUNT_CAP),
+    counts.get(countKey(query), () =>
+      countCapped(db, sql`from resources r where ${where}`, RESULT_COUNT_CAP),
+    ),
   ]);
   return {
     resources,

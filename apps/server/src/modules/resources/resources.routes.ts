@@ -11,6 +11,8 @@ import {
 import { z } from "zod";
 import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
+import { onCatalogueChange } from "../../platform/catalogue-changes.ts";
+import { CountCache } from "./count-cache.ts";
 import { openDownload } from "./download.service.ts";
 import { addFavorite, removeFavorite } from "./favorites.service.ts";
 import { listFavorites, listOwnResources } from "./own-lists.service.ts";
@@ -20,20 +22,22 @@ import { listPublishedResources } from "./resource-list.service.ts";
 export async function resourcesRoutes(app: AppInstance) {
   const deps = app.deps;
   const { db } = deps;
+  const counts = new CountCache(deps.config.catalogueCountCacheMs);
+  onCatalogueChange(() => counts.clear());
 
   app.get(
     "/resources",
     {
-      config: { access: "public" },
+      config: { access: "public", sharedForVisitors: true },
       schema: { querystring: resourceListQuerySchema, response: { 200: resourceListResponseSchema } },
     },
-    async (request) => listPublishedResources(db, request.query),
+    async (request) => listPublishedResources(db, request.query, counts),
   );
 
   app.get(
     "/resources/:id",
     {
-      config: { access: "public" },
+      config: { access: "public", sharedForVisitors: true },
       schema: {
         params: resourceIdParamsSchema,
         querystring: z.object({ name: z.string().max(120).optional() }),

@@ -8,7 +8,7 @@ import { formatMonthDay, isNumberedGrade } from "../../components/format.ts";
 import { Modal } from "../../components/Modal.tsx";
 import { RichText } from "../../components/RichText.tsx";
 import { SharePanel } from "../../components/SharePanel.tsx";
-import { Toast } from "../../components/Toast.tsx";
+import { newestNotice, Toast } from "../../components/Toast.tsx";
 import { useFavoriteToggle, useFollowToggle } from "../../state/engagement.ts";
 import { useSession } from "../../state/session.ts";
 import { useCatalogueTexts } from "../catalogue/catalogue-texts.ts";
@@ -221,7 +221,7 @@ function ResourceView({ resource }: { resource: ResourceDetail }) {
         </div>
       </aside>
 
-      <Toast notice={favorite.notice ?? follow.notice} />
+      <Toast notice={newestNotice(favorite.notice, follow.notice)} />
       <Modal
         open={sharing !== null}
         onClose={() => setSharing(null)}

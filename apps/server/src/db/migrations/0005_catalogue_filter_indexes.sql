@@ -1,0 +1,3 @@
+CREATE INDEX "resources_listed_grade_idx" ON "resources" USING btree ("grade","price","id") WHERE approval_status = 'approved' and status = 'active';--> statement-breakpoint
+CREATE INDEX "resources_listed_subject_idx" ON "resources" USING btree (lower("subject_area"),"price","id") WHERE approval_status = 'approved' and status = 'active';--> statement-breakpoint
+CREATE INDEX "resources_listed_type_idx" ON "resources" USING btree ("type","price","id") WHERE approval_status = 'approved' and status = 'active';

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { CountCache } from "./count-cache.ts";
+
+describe("CountCache", () => {
+  it("reuses a count until its ttl passes, then counts again", async () => {
+    let time = 1000;
+    let counted = 0;
+    const cache = new CountCache(15_000, 10, () => time);
+    const load = async () => ++counted;
+    expect(await cache.get("grade=5", load)).toBe(1);
+    time += 14_999;
+    expect(await cache.get("grade=5", load)).toBe(1);
+    time += 1;
+    expect(await cache.get("grade=5", load)).toBe(2);
+  });
+
+  it("shares one count between concurrent requests and keeps counts apart by key", async () => {
+    let counted = 0;
+    const cache = new CountCache(1000);
+    const load = async () => ++counted;
+    const [a, b] = await Promise.all([cache.get("k", load), cache.get("k", load)]);
+    expect([a, b]).toEqual([1, 1]);
+    expect(await cache.get("other", load)).toBe(2);
+  });
+
+  it("does not keep a failed count", async () => {
+    const cache = new CountCache(1000);
+    await expect(cache.get("k", () => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
+    expect(await cache.get("k", async () => 7)).toBe(7);
+  });
+
+  it("counts every time when the ttl is 0, and stays within its size", async () => {
+    let counted = 0;
+    const off = new CountCache(0);
+    await off.get("k", async () => ++counted);
+    await off.get("k", async () => ++counted);
+    expect(counted).toBe(2);
+
+    const small = new CountCache(1000, 2);
+    await small.get("a", async () => 1);
+    await small.get("b", async () => 2);
+    await small.get("c", async () => 3);
+    expect(await small.get("a", async () => 10)).toBe(10);
+    small.clear();
+    expect(await small.get("c", async () => 30)).toBe(30);
+  });
+});

@@ -1,0 +1,16 @@
+/**
+ * In-process notice that what the public catalogue shows has changed (a resource approved, edited,
+ * deactivated, deleted). Short-lived caches of public answers listen and drop what they hold, so a
+ * creator or an admin sees their change at once on this instance; other instances catch up within
+ * their caches' few seconds.
+ */
+const listeners = new Set<() => void>();
+
+export function onCatalogueChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function catalogueChanged() {
+  for (const listener of listeners) listener();
+}

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../test/app.ts";
+import { makeAdmin, makeResource, makeUser } from "../test/factories.ts";
+import { catalogueChanged } from "./catalogue-changes.ts";
+
+describe("the visitors' micro-cache of public answers", () => {
+  let t: TestApp;
+  let resourceId: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ visitorCacheMs: 60_000, catalogueCountCacheMs: 60_000 });
+    const creator = await makeUser(t.db, { username: "cached_creator" });
+    resourceId = (await makeResource(t.db, { users_id: creator.id, name: "cached-one", title: "Before" })).id;
+  });
+  afterAll(() => t.close());
+
+  const retitle = (title: string) =>
+    t.db.execute(sql`update resources set title = ${title} where id = ${resourceId}`);
+  const grid = (headers = {}) => t.app.inject({ method: "GET", url: "/api/resources?pageSize=12", headers });
+  const page = (headers = {}) => t.app.inject({ method: "GET", url: "/api/resources/cached-one", headers });
+
+  it("serves visitors the same answer for a moment, and signed-in users a fresh one", async () => {
+    expect((await grid()).json().resources[0].title).toBe("Before");
+    expect((await page()).json().title).toBe("Before");
+    await retitle("After");
+    expect((await grid()).json().resources[0].title).toBe("Before");
+    expect((await page()).json().title).toBe("Before");
+
+    const member = await t.authHeader((await makeUser(t.db)).username);
+    expect((await grid(member)).json().resources[0].title).toBe("After");
+    expect((await page(member)).json().title).toBe("After");
+  });
+
+  it("drops what it holds when the catalogue changes in this process", async () => {
+    await retitle("Changed again");
+    catalogueChanged();
+    const res = await grid();
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.json()).toMatchObject({ total: 1, resources: [{ title: "Changed again" }] });
+  });
+
+  it("never answers from memory past the offline gate or for a missing resource", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/resources/not-there" })).statusCode).toBe(404);
+    const admin = await t.authHeader((await makeAdmin(t.db)).username);
+    const on = await t.app.inject({
+      method: "PATCH",
+      url: "/api/site-settings",
+      headers: admin,
+      payload: { offlineMode: true },
+    });
+    expect(on.statusCode).toBe(200);
+    expect((await grid()).statusCode).toBe(503);
+    expect((await page()).statusCode).toBe(503);
+  });
+});

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { onCatalogueChange } from "./catalogue-changes.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The same answer for every visitor who is not signed in (the grids, a resource page): kept for a
+     * moment and served from memory to the next visitors, so the home page under load costs no query.
+     */
+    sharedForVisitors?: boolean;
+  }
+  interface FastifyRequest {
+    servedFromCache?: boolean;
+  }
+}
+
+/**
+ * A micro-cache of public GET answers for visitors (no Authorization, so no per-user fields). Entries
+ * live `ttlMs` (a second or two: a new download count or price shows that much later), are bounded in
+ * number, and are dropped when this process changes the catalogue. Signed-in users always get fresh
+ * answers. Offline mode and every other gate run before it, so a cached answer never bypasses them.
+ */
+export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEntries = 1000) {
+  if (ttlMs <= 0) return;
+  const entries = new Map<string, { payload: string; expires: number }>();
+  onCatalogueChange(() => entries.clear());
+  const cacheable = (request: FastifyRequest) =>
+    request.method === "GET" && request.routeOptions.config?.sharedForVisitors === true && !request.viewer;
+
+  app.addHook("preHandler", async (request, reply) => {
+    if (!cacheable(request)) return;
+    const hit = entries.get(request.url);
+    if (!hit) return;
+    if (hit.expires <= Date.now()) {
+      entries.delete(request.url);
+      return;
+    }
+    request.servedFromCache = true;
+    return reply.header("content-type", "application/json; charset=utf-8").send(hit.payload);
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.servedFromCache || reply.statusCode !== 200 || typeof payload !== "string") return payload;
+    if (!cacheable(request)) return payload;
+    entries.set(request.url, { payload, expires: Date.now() + ttlMs });
+    if (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    return payload;
+  });
+}
