@@ -15,6 +15,7 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { helpRoutes } from "./modules/help/help.routes.ts";
+import { publishingRoutes } from "./modules/publishing/publishing.routes.ts";
 import { resourcesRoutes } from "./modules/resources/resources.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
 import { peopleRoutes } from "./modules/users/people.routes.ts";
@@ -158,6 +159,7 @@ export async function buildApp(
         usersRoutes,
         peopleRoutes,
         resourcesRoutes,
+        publishingRoutes,
         helpRoutes,
         filesRoutes,
       ]) {

@@ -20,6 +20,16 @@ export const ERROR_STATUS = {
   account_exists: 409,
   username_taken: 409,
   favorite_limit_exceeded: 409,
+  /** A resource that is active or in review is not edited (spec 4); deactivate or cancel first. */
+  resource_not_editable: 409,
+  /** A status action the resource's current status does not allow (spec 4: Actions). */
+  invalid_resource_state: 409,
+  /** Buyers own it: a sold resource is deactivated, never deleted. */
+  resource_has_sales: 409,
+  /** Preview upload refusals (spec 5 and 8). */
+  too_large: 413,
+  insufficient_dimensions: 422,
+  unsupported_type: 415,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

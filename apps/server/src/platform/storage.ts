@@ -1,7 +1,9 @@
-import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, normalize, sep } from "node:path";
-import type { Readable } from "node:stream";
+import { type Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
 /**
  * Where uploaded and generated files live. Keys are relative paths like `previews/ab12.png`.
@@ -9,8 +11,19 @@ import type { Readable } from "node:stream";
  */
 export interface Storage {
   put(key: string, body: Buffer): Promise<void>;
+  /**
+   * Streams `source` into `key`, refusing it (StoredTooLarge, nothing kept) as soon as more than
+   * `maxBytes` have arrived: an upload is never held whole in memory, nor written past its limit.
+   */
+  write(key: string, source: Readable, maxBytes: number): Promise<{ size: number }>;
   read(key: string): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+}
+
+export class StoredTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`more than ${maxBytes} bytes`);
+  }
 }
 
 export const STORAGE_KEY = /^[a-z0-9-]+(\/[A-Za-z0-9._-]+)+$/;
@@ -27,6 +40,29 @@ export function createLocalStorage(root: string): Storage {
       const full = pathOf(key);
       await mkdir(dirname(full), { recursive: true });
       await writeFile(full, body);
+    },
+    async write(key, source, maxBytes) {
+      const full = pathOf(key);
+      await mkdir(dirname(full), { recursive: true });
+      const partial = `${full}.${randomBytes(6).toString("hex")}.part`;
+      let size = 0;
+      const limit = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (size > maxBytes) done(new StoredTooLarge(maxBytes));
+          else done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, limit, createWriteStream(partial));
+        await rename(partial, full);
+        return { size };
+      } catch (error) {
+        await rm(partial, { force: true });
+        // The rest of a refused upload still has to be read off the connection.
+        if (error instanceof StoredTooLarge) source.resume();
+        throw error;
+      }
     },
     async read(key) {
       if (!STORAGE_KEY.test(key) || key.includes("..")) return null;

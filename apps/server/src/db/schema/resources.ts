@@ -50,6 +50,10 @@ export const resources = pgTable(
     is_featured: boolean("is_featured").notNull().default(false),
     featured_until: timestamp("featured_until", { withTimezone: true }),
     curator_score: integer("curator_score"),
+    /** When the creator last asked for approval: the review queue's order. */
+    submitted_at: timestamp("submitted_at", { withTimezone: true }),
+    /** The admin's reason for the last rejection, shown to the creator with the rejected resource. */
+    rejection_reason: text("rejection_reason"),
     excluded_colors: text("excluded_colors").array().notNull().default(sql`'{}'::text[]`),
     background_color: text("background_color"),
     download_count: integer("download_count").notNull().default(0),
@@ -90,6 +94,9 @@ export const resources = pgTable(
       .on(t.published_at.desc())
       .where(sql`is_featured and approval_status = 'approved' and status = 'active'`),
     index("resources_review_queue_idx").on(t.approval_status, t.updated_at),
+    index("resources_awaiting_idx")
+      .on(t.submitted_at, t.id)
+      .where(sql`approval_status = 'awaiting_approval'`),
     index("resources_search_trgm_idx")
       .using("gin", t.search_text.op("gin_trgm_ops"))
       .where(sql`approval_status = 'approved' and status = 'active'`),
@@ -160,7 +167,10 @@ export const uploadDrafts = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index("upload_drafts_user_idx").on(t.users_id, t.updated_at)],
+  (t) => [
+    index("upload_drafts_user_idx").on(t.users_id, t.updated_at),
+    uniqueIndex("upload_drafts_resource_key").on(t.resource_id),
+  ],
 );
 
 export const downloads = pgTable(

@@ -1,7 +1,14 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AD_TYPES, COUNTS, DEFAULT_TEXTS, HELP_ENTRY_TYPES, SITE_IMAGE_KEYS } from "@market/domain";
+import {
+  AD_TYPES,
+  COUNTS,
+  DEFAULT_TEXTS,
+  dayInZone,
+  HELP_ENTRY_TYPES,
+  SITE_IMAGE_KEYS,
+} from "@market/domain";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +18,7 @@ import { createLocalStorage } from "../../platform/storage.ts";
 import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
 import type { Db } from "../client.ts";
 import { AD_MIN_IMAGE } from "./content.ts";
-import { DEMO_ACCOUNTS, dayInZone, REF_CODE_ALPHABET, seedDemoIfEmpty } from "./demo.ts";
+import { DEMO_ACCOUNTS, REF_CODE_ALPHABET, seedDemoIfEmpty } from "./demo.ts";
 import { SYNTHETIC_PREVIEW_KEY, seedSyntheticResources } from "./synthetic.ts";
 
 const config = { demoPassword: "teach-demo-2026" } as Config;

@@ -4,6 +4,7 @@ import {
   DEFAULT_COLORS,
   DEFAULT_SITE_SETTINGS,
   DEFAULT_TEXTS,
+  dayInZone,
   SITE_IMAGE_KEYS,
   textColorFor,
 } from "@market/domain";
@@ -507,16 +508,6 @@ function uniqueRefCodes(count: number): string[] {
   const codes = new Set<string>();
   while (codes.size < count) codes.add(randomRefCode());
   return [...codes];
-}
-
-/** The calendar day in the site's time zone, as YYYY-MM-DD (sale ends and ad statistics are per local day). */
-export function dayInZone(date: Date, timeZone = DEFAULT_SITE_SETTINGS.timeZone): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(date);
 }
 
 function shuffle<T>(items: T[], rand: () => number): T[] {

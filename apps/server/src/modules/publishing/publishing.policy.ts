@@ -1,0 +1,54 @@
+import { deriveResourceStatus, isResourceEditable } from "@market/domain";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { resources } from "../../db/schema/index.ts";
+import type { Viewer } from "../../platform/access.ts";
+import { AppError, notFound } from "../../platform/errors.ts";
+import { byIdOrName } from "../resources/resource-detail.service.ts";
+
+export type ResourceRow = typeof resources.$inferSelect;
+
+/**
+ * Who may change a resource, a file or a preview (spec 6): its creator, holding both the upload and the
+ * editing permission, or an admin. Anybody else gets the same 404 as for a resource that does not exist,
+ * so a stranger learns nothing about unpublished work.
+ */
+export async function loadOwnResource(db: Db, viewer: Viewer, idOrName: string): Promise<ResourceRow> {
+  const [row] = await db.select().from(resources).where(byIdOrName(idOrName));
+  if (!row || !(viewer.isAdmin || row.users_id === viewer.id)) throw notFound("No such resource");
+  assertMayPublish(viewer);
+  return row;
+}
+
+/** "Editing a resource needs upload and editing" (spec 6). */
+export function assertMayPublish(viewer: Viewer) {
+  if (viewer.isAdmin) return;
+  for (const flag of ["upload", "editing"] as const) {
+    if (!viewer.permissions[flag]) {
+      throw new AppError("missing_permission", `Your account does not have the ${flag} permission`);
+    }
+  }
+}
+
+/** "Editable unless active or in review" (spec 4); admins may correct a live resource. */
+export function assertEditable(row: ResourceRow, viewer: Viewer) {
+  if (viewer.isAdmin) return;
+  const status = deriveResourceStatus(row);
+  if (!isResourceEditable(status)) {
+    throw new AppError(
+      "resource_not_editable",
+      status === "active"
+        ? "Deactivate the resource before changing it"
+        : "Cancel the approval request before changing the resource",
+    );
+  }
+}
+
+export function ownsResourceRow(row: Pick<ResourceRow, "users_id">, viewer: Viewer) {
+  return viewer.isAdmin || row.users_id === viewer.id;
+}
+
+export async function findResourceById(db: Db, id: string) {
+  const [row] = await db.select().from(resources).where(eq(resources.id, id));
+  return row ?? null;
+}
