@@ -31,3 +31,9 @@ export type SelfResourcesResponse = z.infer<typeof selfResourcesResponseSchema>;
 export type UserSummaryResponse = z.infer<typeof userSummarySchema>;
 export type UserSummary = UserSummaryResponse["user"];
 export type ReferralResponse = z.infer<typeof referralResponseSchema>;
+
+export type {
+  PublishingListItem,
+  PublishingPreview,
+  PublishingResource,
+} from "@market/domain";

@@ -30,6 +30,7 @@ const pending = () => import("./PendingScreen.tsx");
 const portfolio = () => import("./profile/PortfolioScreen.tsx");
 const resourcePage = () => import("./resources/ResourcePage.tsx");
 const downloaded = () => import("./resources/DownloadedPage.tsx");
+const wizard = () => import("./publishing/ResourceWizard.tsx");
 
 function route(
   access: Access,
@@ -115,7 +116,9 @@ const publicAndAccount: RouteEntry[] = [
   signedIn("/following", "Following", "The creators you follow and what they published.", {
     screen: () => import("./discovery/FollowingPage.tsx"),
   }),
-  signedIn("/publishing", "Publishing", "The resources you publish, their status and a way to add more."),
+  signedIn("/publishing", "Publishing", "The resources you publish, their status and a way to add more.", {
+    screen: () => import("./publishing/PublishingPage.tsx"),
+  }),
   open("/portfolio", "Portfolio", "A creator's published resources and profile.", { screen: portfolio }),
   signedIn("/profile", "Your account", "Your resources, profile, sharing links, settings and status.", {
     load: toOwnProfile("resources"),
@@ -197,8 +200,12 @@ const publicAndAccount: RouteEntry[] = [
 
 const resources: RouteEntry[] = [
   open("/resources", "Resources", "Browse teaching resources.", { redirectTo: "/" }),
-  signedIn("/resources/edit", "Publish a resource", "Upload a new teaching resource step by step."),
-  signedIn("/resources/edit/:step", "Publish a resource", "One step of uploading a new teaching resource."),
+  signedIn("/resources/edit", "Publish a resource", "Upload a new teaching resource step by step.", {
+    screen: wizard,
+  }),
+  signedIn("/resources/edit/:step", "Publish a resource", "One step of uploading a new teaching resource.", {
+    screen: wizard,
+  }),
   open("/resources/:id", "Resource", "A teaching resource: its previews, description and price.", {
     screen: resourcePage,
     load: prefetchResource,
@@ -207,8 +214,12 @@ const resources: RouteEntry[] = [
     screen: resourcePage,
     load: prefetchResource,
   }),
-  adminOnly("/resources/:id/approve", "Review resource", "Approve or reject a submitted resource."),
-  signedIn("/resources/:id/completed", "Submitted", "Your resource was submitted for review."),
+  adminOnly("/resources/:id/approve", "Review resource", "Approve or reject a submitted resource.", {
+    screen: () => import("./publishing/ApprovePage.tsx"),
+  }),
+  signedIn("/resources/:id/completed", "Submitted", "Your resource was submitted for review.", {
+    screen: () => import("./publishing/SubmittedPage.tsx"),
+  }),
   signedIn("/resources/:id/donation", "Support the marketplace", "A donation with your download."),
   signedIn("/resources/:id/downloaded", "Downloaded", "Thank you for downloading.", { screen: downloaded }),
   signedIn("/resources/:id/success", "Thank you", "Thank you for downloading.", { screen: downloaded }),
@@ -223,8 +234,10 @@ const resources: RouteEntry[] = [
   signedIn("/resources/:id/leave-tip/summary", "Tip summary", "A summary of the tip you left."),
   signedIn("/resources/:id/purchase", "Buy this resource", "Pay for this resource and download it."),
   signedIn("/resources/:id/purchase/completed", "Purchase complete", "Your purchase went through."),
-  signedIn("/resources/:id/edit", "Edit resource", "Change this resource step by step."),
-  signedIn("/resources/:id/edit/:step", "Edit resource", "One step of changing this resource."),
+  signedIn("/resources/:id/edit", "Edit resource", "Change this resource step by step.", { screen: wizard }),
+  signedIn("/resources/:id/edit/:step", "Edit resource", "One step of changing this resource.", {
+    screen: wizard,
+  }),
 ];
 
 const advertising: RouteEntry[] = [
@@ -249,7 +262,9 @@ const admin: RouteEntry[] = [
   adminOnly("/admin/exceptions", "Exceptions", "Everything waiting for an admin's decision."),
   adminOnly("/admin/exceptions/advertising", "Ads to review", "Ads waiting for approval."),
   adminOnly("/admin/exceptions/payouts", "Payouts to pay", "Payout requests waiting to be paid."),
-  adminOnly("/admin/exceptions/publishing", "Resources to review", "Resources waiting for approval."),
+  adminOnly("/admin/exceptions/publishing", "Resources to review", "Resources waiting for approval.", {
+    screen: () => import("./publishing/ReviewQueuePage.tsx"),
+  }),
   adminOnly("/admin/exceptions/support", "Support threads", "Support conversations waiting for an answer."),
   adminOnly("/admin/settings", "Site settings", "Settings, texts, colours and images of the site."),
   adminOnly("/admin/statistics", "Statistics", "How the marketplace is doing."),

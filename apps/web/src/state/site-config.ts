@@ -62,3 +62,8 @@ export function useTexts(): TextLookup {
 export function useColors(): ColorEntry[] | undefined {
   return useQuery(siteQueries.colors).data;
 }
+
+/** The site settings (limits, fees, switches) the front end reads; undefined until loaded. */
+export function useSiteSettings(): SiteSettings | undefined {
+  return useQuery(siteQueries.settings).data;
+}

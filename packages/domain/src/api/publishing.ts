@@ -16,6 +16,8 @@ const textList = z.union([z.array(text(200)).max(50), text(2000)]);
 export const resourceCreateSchema = z.object({
   users_id: z.string().optional(),
   title: text(200),
+  display: text(200).nullable().optional(),
+  subtitle: text(200).nullable().optional(),
   type: z.enum(RESOURCE_TYPES).optional(),
   subject: text(200).optional(),
   description: text(5000).optional(),
@@ -110,6 +112,8 @@ export const publishingResourceSchema = z.object({
   derivedStatus: z.enum(RESOURCE_DERIVED_STATUSES),
   editable: z.boolean(),
   curator_score: z.number().int().nullable(),
+  /** The reviewer's reason when the resource was last rejected. */
+  rejection_reason: z.string().nullable(),
   backgroundColor: z.string().nullable(),
   excluded_colors: z.array(z.string()),
   updated_at: z.string(),

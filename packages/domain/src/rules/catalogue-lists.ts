@@ -63,3 +63,20 @@ export const STOP_WORDS = [
 export type Grade = (typeof GRADES)[number];
 export type Subject = (typeof SUBJECTS)[number];
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+/** subject_area must be 4 to 15 characters (spec 5), so the longer subject names are shortened. */
+export const SUBJECT_AREA: Record<Subject, string> = {
+  Math: "Math",
+  "English Language Arts": "English",
+  Science: "Science",
+  "Social Studies": "Social Studies",
+  Arts: "Arts",
+  Music: "Music",
+  "Physical Education": "Physical Ed",
+  "World Languages": "World Languages",
+  "Special Education": "Special Ed",
+  Other: "Other",
+};
+
+/** The subject areas a creator picks from in the categories step, in the subjects' order. */
+export const SUBJECT_AREAS: readonly string[] = SUBJECTS.map((s) => SUBJECT_AREA[s]);

@@ -1,4 +1,4 @@
-import { type Grade, type ResourceType, STOP_WORDS, type Subject } from "@market/domain";
+import { type Grade, type ResourceType, STOP_WORDS, SUBJECT_AREA, type Subject } from "@market/domain";
 
 /** The demo catalogue: hand-written titles so the grids look like a real marketplace. */
 export interface DemoResourceSeed {
@@ -192,20 +192,6 @@ export const DEMO_RESOURCES: readonly DemoResourceSeed[] = [
   r("Other", "Career Exploration Unit", "Interests and pathways", "Unit", "12", "Career planning"),
   r("Other", "End of Year Memory Book", "Reflection pages", "Other", "2", "Reflection"),
 ];
-
-/** subject_area must be 4 to 15 characters (spec 5), so the longer subject names are shortened. */
-export const SUBJECT_AREA: Record<Subject, string> = {
-  Math: "Math",
-  "English Language Arts": "English",
-  Science: "Science",
-  "Social Studies": "Social Studies",
-  Arts: "Arts",
-  Music: "Music",
-  "Physical Education": "Physical Ed",
-  "World Languages": "World Languages",
-  "Special Education": "Special Ed",
-  Other: "Other",
-};
 
 export const STANDARDS: Record<Subject, readonly string[]> = {
   Math: ["CCSS.MATH.MP1", "CCSS.MATH.MP4"],

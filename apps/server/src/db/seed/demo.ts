@@ -6,6 +6,7 @@ import {
   DEFAULT_TEXTS,
   dayInZone,
   SITE_IMAGE_KEYS,
+  SUBJECT_AREA,
   textColorFor,
 } from "@market/domain";
 import { sql } from "drizzle-orm";
@@ -35,7 +36,6 @@ import {
   readingLevelFor,
   STANDARDS,
   SUBJECT_ACCENT,
-  SUBJECT_AREA,
   slugify,
 } from "./catalogue.ts";
 import {

@@ -80,6 +80,7 @@ export function presentPublishingResource(
     derivedStatus,
     editable: isResourceEditable(derivedStatus),
     curator_score: row.curator_score,
+    rejection_reason: row.rejection_reason,
     backgroundColor: row.background_color,
     excluded_colors: row.excluded_colors,
     updated_at: new Date(row.updated_at).toISOString(),

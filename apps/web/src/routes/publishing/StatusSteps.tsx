@@ -1,0 +1,173 @@
+import { type ResourceStatusAction, resourceStatusActions } from "@market/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { ApiError } from "../../api/client.ts";
+import { PUBLISHING_KEY, runStatusAction } from "./PublishingPage.tsx";
+import type { PublishingTexts } from "./publishing-texts.ts";
+import type { StepProps } from "./ResourceWizard.tsx";
+
+const button = "rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash disabled:opacity-60";
+
+/** Field problems of a refused submission, in the creator's words. */
+function missingTexts(fields: Record<string, string>, t: PublishingTexts): string[] {
+  return Object.entries(fields).map(([field, code]) => {
+    const key = (
+      field === "files" || field === "images" ? `${field}.${code}` : `price.${code}`
+    ) as "price.invalid_price";
+    const text = t(key);
+    if (text !== key) return text;
+    const problem = t(`problem.${code}` as "problem.required");
+    return `${t(`step.${stepOf(field)}` as "step.title")}: ${problem}`;
+  });
+}
+
+function stepOf(field: string): string {
+  const steps: Record<string, string> = {
+    title: "title",
+    display: "title",
+    subtitle: "title",
+    subject_area: "categories",
+    description: "description",
+    grade: "grade",
+    skills: "skills",
+    standards: "standards",
+    reading_levels: "reading-level",
+    keywords: "keywords",
+  };
+  return steps[field] ?? "status";
+}
+
+/**
+ * The status step: the derived status, the reviewer's reason after a rejection, and the actions the
+ * status allows (spec 4). A refused submission lists what is missing.
+ */
+export function StatusStep({ resource, t, refresh }: StepProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [missing, setMissing] = useState<string[]>([]);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const actions = resourceStatusActions(resource.derivedStatus).filter(
+    (a): a is Exclude<ResourceStatusAction, "edit" | "view" | "delete"> =>
+      a !== "edit" && a !== "view" && a !== "delete",
+  );
+
+  const run = async (action: ResourceStatusAction) => {
+    setBusy(true);
+    setMissing([]);
+    setFailed(null);
+    try {
+      await runStatusAction(resource.id, action);
+      void queryClient.invalidateQueries({ queryKey: PUBLISHING_KEY });
+      if (action === "submit") navigate(`/resources/${encodeURIComponent(resource.id)}/completed`);
+      else await refresh();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setMissing(missingTexts(error.fields, t));
+      else setFailed(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex max-w-2xl flex-col gap-4">
+      <p>{t("status.intro")}</p>
+      <p className="text-lg font-semibold" role="status">
+        {t("status.current", { status: t(`status.${resource.derivedStatus}`) })}
+      </p>
+      {resource.derivedStatus === "rejected" && resource.rejection_reason ? (
+        <p className="rounded-ui border border-line bg-wash p-3">
+          {t("status.rejectedBecause", { reason: resource.rejection_reason })}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        {actions.map((action) => (
+          <button
+            key={action}
+            type="button"
+            className={button}
+            disabled={busy}
+            onClick={() => void run(action)}
+          >
+            {t(`action.${action}`)}
+          </button>
+        ))}
+      </div>
+      {missing.length > 0 ? (
+        <div role="alert" className="rounded-ui border border-danger p-3">
+          <p className="font-medium">{t("status.missing")}</p>
+          <ul className="mt-2 list-disc pl-5">
+            {missing.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {failed ? (
+        <p role="alert" className="font-medium text-danger">
+          {failed}
+        </p>
+      ) : null}
+      {resourceStatusActions(resource.derivedStatus).includes("delete") ? (
+        <Link
+          to={`/resources/${encodeURIComponent(resource.id)}/edit/delete`}
+          className="self-start text-sm font-medium text-danger underline"
+        >
+          {t("status.deleteLink")}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** The delete step: deleting removes the resource and its stored files; the wizard then says so (step 14). */
+export function DeleteStep({ resource, t }: StepProps) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<"idle" | "busy" | "done" | string>("idle");
+  const remove = async () => {
+    setState("busy");
+    try {
+      await runStatusAction(resource.id, "delete");
+      queryClient.removeQueries({ queryKey: [...PUBLISHING_KEY, "edit", resource.id] });
+      void queryClient.invalidateQueries({ queryKey: PUBLISHING_KEY });
+      setState("done");
+    } catch (error) {
+      setState(
+        error instanceof ApiError && error.code === "resource_has_sales"
+          ? t("delete.hasSales")
+          : error instanceof Error
+            ? error.message
+            : String(error),
+      );
+    }
+  };
+  if (state === "done") {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p role="status">{t("delete.done")}</p>
+        <Link to="/publishing" className={button}>
+          {t("completed.back")}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="flex max-w-xl flex-col items-start gap-4">
+      <p>{t("delete.body")}</p>
+      <button
+        type="button"
+        disabled={state === "busy" || !resourceStatusActions(resource.derivedStatus).includes("delete")}
+        onClick={() => void remove()}
+        className="rounded-ui bg-danger px-4 py-2 font-medium text-danger-text disabled:opacity-60"
+      >
+        {t("delete.confirm")}
+      </button>
+      {state !== "idle" && state !== "busy" ? (
+        <p role="alert" className="font-medium text-danger">
+          {state}
+        </p>
+      ) : null}
+    </div>
+  );
+}

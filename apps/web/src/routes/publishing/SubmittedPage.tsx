@@ -1,0 +1,26 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link, useParams } from "react-router";
+import { api } from "../../api/client.ts";
+import type { PublishingResource } from "../../api/types.ts";
+import { usePublishingTexts } from "./publishing-texts.ts";
+import { editQueryKey } from "./ResourceWizard.tsx";
+
+/** /resources/{id}/completed: the creator's resource went to review. */
+export default function SubmittedPage() {
+  const t = usePublishingTexts();
+  const { id = "" } = useParams();
+  const resource = useQuery({
+    queryKey: editQueryKey(id),
+    queryFn: ({ signal }) =>
+      api.get<PublishingResource>(`/resources/${encodeURIComponent(id)}/edit`, { signal }),
+  });
+  return (
+    <section className="flex max-w-2xl flex-col items-start gap-4">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("completed.title")}</h1>
+      <p>{t("completed.body", { title: resource.data?.title ?? "" })}</p>
+      <Link to="/publishing" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
+        {t("completed.back")}
+      </Link>
+    </section>
+  );
+}
