@@ -51,13 +51,11 @@ test("a creator publishes a paid resource on sale, an admin approves it, and a v
   // Files: the PDF teachers see, and the premium file buyers download.
   await expect(page).toHaveURL(/\/edit\/files$/);
   const files = page.getByRole("list", { name: "Files" });
-  await page
-    .getByLabel("Add a file")
-    .setInputFiles({
-      name: "decimal-bingo.pdf",
-      mimeType: "application/pdf",
-      buffer: minimalPdf({ title: TITLE }),
-    });
+  await page.getByLabel("Add a file").setInputFiles({
+    name: "decimal-bingo.pdf",
+    mimeType: "application/pdf",
+    buffer: minimalPdf({ title: TITLE }),
+  });
   await expect(files.getByText("decimal-bingo.pdf")).toBeVisible();
   await page.getByLabel("Add the premium file").setInputFiles({
     name: "decimal-bingo-full.pdf",

@@ -8,6 +8,9 @@ import type { StepProps } from "./ResourceWizard.tsx";
 const button =
   "rounded-ui border border-line px-2 py-1 text-xs font-medium hover:bg-wash disabled:opacity-60";
 
+/** Keys for the placeholder slots that make up the spec's minimum of three. */
+const EMPTY_SLOT_KEYS = ["empty-1", "empty-2", "empty-3"] as const;
+
 interface Generated {
   name: string;
   locator: string;
@@ -151,10 +154,9 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
             />
           </label>
         </li>
-        {Array.from({ length: empty }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: empty slots have nothing else to tell them apart
+        {EMPTY_SLOT_KEYS.slice(0, empty).map((key) => (
           <li
-            key={i}
+            key={key}
             className="flex h-40 items-center justify-center rounded-ui border border-dashed border-line text-sm text-muted"
           >
             {t("images.empty")}
