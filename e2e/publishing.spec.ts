@@ -2,7 +2,7 @@ import { addDays, dayInZone, formatSaleEnd } from "@market/domain";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { minimalPdf } from "../apps/server/src/db/seed/pdf.ts";
-import { signInPage } from "./fixtures.ts";
+import { apiLogin, signInPage } from "./fixtures.ts";
 
 const TITLE = "Decimal Detective Bingo";
 const DESCRIPTION =
@@ -80,6 +80,20 @@ test("a creator publishes a paid resource on sale, an admin approves it, and a v
   await images.getByRole("listitem").nth(2).getByRole("button", { name: "Make cover" }).click();
   await expect(images.getByRole("img", { name: "Preview 1" })).toHaveAttribute("src", third ?? "");
   await next.click();
+  await expect(page).toHaveURL(/\/edit\/price$/);
+  // The pending uploads and the new cover were applied on save: the red page is the cover now.
+  const { accessToken } = await apiLogin(page.request, "creator2");
+  const stored = await (
+    await page.request.get("/api/resources/decimal-detective-bingo/edit", {
+      headers: { authorization: `Bearer ${accessToken}` },
+    })
+  ).json();
+  expect(stored.resources_previews_models.map((p: { order_index: number }) => p.order_index)).toEqual([
+    0, 1, 2,
+  ]);
+  const cover = await page.request.get(`/api/files/${stored.resources_previews_models[0].locator}`);
+  const { dominant } = await sharp(await cover.body()).stats();
+  expect(dominant.r).toBeGreaterThan(dominant.b);
 
   // Price $4.00, on sale for $3.00 until five days from now.
   await expect(page).toHaveURL(/\/edit\/price$/);

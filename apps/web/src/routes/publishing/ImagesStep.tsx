@@ -1,8 +1,16 @@
-import { COVER_ORDER, checkPreviewCount, UNSELECTED_ORDER, visibleSlotCount } from "@market/domain";
-import { type ChangeEvent, useState } from "react";
+import {
+  checkPreviewCount,
+  checkPreviewImage,
+  makeCover,
+  moveSlot,
+  toggleSelection,
+  UNSELECTED_ORDER,
+  visibleSlotCount,
+} from "@market/domain";
+import { type ChangeEvent, useEffect, useMemo, useState } from "react";
 import { ApiError, api, fileUrl } from "../../api/client.ts";
-import type { PublishingPreview } from "../../api/types.ts";
 import { uploadWithProgress } from "../../api/upload.ts";
+import { type ImageSlot, planImageSave, type SaveOperation, slotsFromPreviews } from "./image-slots.ts";
 import type { StepProps } from "./ResourceWizard.tsx";
 
 const button =
@@ -18,58 +26,108 @@ interface Generated {
   height: number;
 }
 
+let localKeys = 0;
+
+/** The picture's own size, read by the browser, so a too-small image is refused before it is sent. */
+async function dimensionsOf(file: File): Promise<{ width: number; height: number } | null> {
+  if (typeof createImageBitmap !== "function") return null;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+}
+
+const FORMAT_OF: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/bmp": "bmp",
+  "image/gif": "gif",
+};
+
 /**
  * The images step (spec 4): selected previews in order, the first one the cover; hidden ones (order 999)
- * after them; at least three slots shown. Every action (upload, reorder, cover, hide, delete) is saved as
- * it is made, so nothing is lost on leaving. Pages of uploaded PDFs can be picked instead of uploading.
+ * after them; at least three slots shown. Uploads, reorders and deletions are pending until "Save and
+ * continue", which applies them in order; pages of uploaded PDFs can be picked instead of uploading.
  */
 export function ImagesStep({ resource, t, save, refresh }: StepProps) {
+  const stored = resource.resources_previews_models;
+  const initial = useMemo(() => slotsFromPreviews(stored, fileUrl), [stored]);
+  const [slots, setSlots] = useState<ImageSlot[]>(initial);
+  const [deleted, setDeleted] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(0);
   const [busy, setBusy] = useState(false);
   const [generated, setGenerated] = useState<Generated[] | null>(null);
-  const previews = resource.resources_previews_models;
-  const selected = previews.filter((p) => p.order_index < UNSELECTED_ORDER);
-  const hidden = previews.filter((p) => p.order_index >= UNSELECTED_ORDER);
+  useEffect(() => {
+    setSlots(initial);
+    setDeleted([]);
+  }, [initial]);
+
+  const selected = slots.filter((s) => s.selected);
+  const hidden = slots.filter((s) => !s.selected);
   const empty = Math.max(0, visibleSlotCount(selected.length) - selected.length - 1);
 
-  const refused = (error: unknown) => {
-    const code = error instanceof ApiError ? error.code : "";
+  const refusal = (code: string, fallback: string) => {
     const key = `images.${code}` as "images.too_large";
     const text = t(key);
-    setProblem(text === key ? (error instanceof Error ? error.message : String(error)) : text);
+    return text === key ? fallback : text;
   };
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = [...(event.target.files ?? [])];
     event.target.value = "";
     setProblem(null);
+    const added: ImageSlot[] = [];
     for (const file of chosen) {
-      setUploading((n) => n + 1);
-      const form = new FormData();
-      form.append("file", file, file.name);
-      try {
-        await uploadWithProgress(`/resources/${encodeURIComponent(resource.id)}/previews`, form);
-        await refresh();
-      } catch (error) {
-        refused(error);
-      } finally {
-        setUploading((n) => n - 1);
+      const size = await dimensionsOf(file);
+      const code = checkPreviewImage({
+        bytes: file.size,
+        width: size?.width ?? Number.MAX_SAFE_INTEGER,
+        height: size?.height ?? Number.MAX_SAFE_INTEGER,
+        format: FORMAT_OF[file.type] ?? file.name.split(".").pop() ?? "",
+      });
+      if (code) {
+        setProblem(`${file.name}: ${refusal(code, code)}`);
+        continue;
       }
+      localKeys += 1;
+      added.push({
+        key: `new-${localKeys}`,
+        order_index: UNSELECTED_ORDER,
+        selected: false,
+        pending: "upload",
+        src: URL.createObjectURL(file),
+        file,
+      });
     }
+    // Each new image is selected after the ones before it, the first of all becoming the cover.
+    setSlots((current) => {
+      let all = current;
+      for (const slot of added) all = toggleSelection([...all, slot], slot.key) as ImageSlot[];
+      return all;
+    });
   };
 
-  const act = async (request: () => Promise<unknown>) => {
-    setProblem(null);
-    try {
-      await request();
-      await refresh();
-    } catch (error) {
-      refused(error);
-    }
+  const pickPage = (page: Generated) => {
+    localKeys += 1;
+    const slot: ImageSlot = {
+      key: `page-${localKeys}`,
+      order_index: UNSELECTED_ORDER,
+      selected: false,
+      pending: "upload",
+      src: fileUrl(page.locator),
+      generatedName: page.name,
+    };
+    setSlots((current) => toggleSelection([...current, slot], slot.key) as ImageSlot[]);
   };
-  const reorder = (preview: PublishingPreview, orderIndex: number) =>
-    act(() => api.patch(`/resources/previews/${preview.id}`, { orderIndex }));
+
+  const remove = (slot: ImageSlot) => {
+    setSlots((current) => current.filter((s) => s.key !== slot.key));
+    if (!slot.file && !slot.generatedName) setDeleted((d) => [...d, slot.key]);
+  };
 
   const loadPages = async () => {
     try {
@@ -78,7 +136,28 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
       );
       setGenerated(answer.previews);
     } catch (error) {
-      refused(error);
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const send = async (operation: SaveOperation) => {
+    const base = `/resources/${encodeURIComponent(resource.id)}`;
+    switch (operation.kind) {
+      case "delete":
+        return api.delete(`/resources/previews/${operation.id}`);
+      case "order":
+        return api.patch(`/resources/previews/${operation.id}`, { orderIndex: operation.orderIndex });
+      case "generated":
+        return api.post(`${base}/previews`, {
+          generatedPreviewName: operation.generatedName,
+          orderIndex: operation.orderIndex,
+        });
+      case "upload": {
+        const form = new FormData();
+        form.append("orderIndex", String(operation.orderIndex));
+        form.append("file", operation.file, operation.file.name);
+        return uploadWithProgress(`${base}/previews`, form);
+      }
     }
   };
 
@@ -89,6 +168,15 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
       return;
     }
     setBusy(true);
+    setProblem(null);
+    try {
+      for (const operation of planImageSave(slots, deleted, stored)) await send(operation);
+    } catch (error) {
+      setProblem(error instanceof ApiError ? refusal(error.code, error.message) : String(error));
+      setBusy(false);
+      await refresh();
+      return;
+    }
     await save({});
     setBusy(false);
   };
@@ -97,10 +185,10 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
     <div className="flex flex-col gap-4">
       <p className="max-w-prose">{t("images.intro")}</p>
       <ol className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-label={t("step.images")}>
-        {selected.map((preview, index) => (
-          <li key={preview.id} className="flex flex-col gap-2 rounded-ui border border-line p-2">
+        {selected.map((slot, index) => (
+          <li key={slot.key} className="flex flex-col gap-2 rounded-ui border border-line p-2">
             <img
-              src={fileUrl(preview.locator)}
+              src={slot.src}
               alt={t("images.slot", { index: String(index + 1) })}
               width={96}
               height={124}
@@ -111,32 +199,40 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
             ) : null}
             <div className="flex flex-wrap justify-center gap-1">
               {index > 0 ? (
-                <button type="button" className={button} onClick={() => void reorder(preview, COVER_ORDER)}>
+                <button
+                  type="button"
+                  className={button}
+                  onClick={() => setSlots((c) => makeCover(c, slot.key) as ImageSlot[])}
+                >
                   {t("images.makeCover")}
                 </button>
               ) : null}
               {index > 0 ? (
-                <button type="button" className={button} onClick={() => void reorder(preview, index - 1)}>
+                <button
+                  type="button"
+                  className={button}
+                  onClick={() => setSlots((c) => moveSlot(c, slot.key, -1) as ImageSlot[])}
+                >
                   {t("images.moveUp")}
                 </button>
               ) : null}
               {index < selected.length - 1 ? (
-                <button type="button" className={button} onClick={() => void reorder(preview, index + 2)}>
+                <button
+                  type="button"
+                  className={button}
+                  onClick={() => setSlots((c) => moveSlot(c, slot.key, 1) as ImageSlot[])}
+                >
                   {t("images.moveDown")}
                 </button>
               ) : null}
               <button
                 type="button"
                 className={button}
-                onClick={() => void reorder(preview, UNSELECTED_ORDER)}
+                onClick={() => setSlots((c) => toggleSelection(c, slot.key) as ImageSlot[])}
               >
                 {t("images.unselect")}
               </button>
-              <button
-                type="button"
-                className={button}
-                onClick={() => void act(() => api.delete(`/resources/previews/${preview.id}`))}
-              >
+              <button type="button" className={button} onClick={() => remove(slot)}>
                 {t("images.delete")}
               </button>
             </div>
@@ -144,13 +240,13 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
         ))}
         <li className="flex flex-col items-center justify-center gap-2 rounded-ui border border-dashed border-line p-4">
           <label className={`${button} cursor-pointer text-sm`}>
-            {uploading > 0 ? t("wizard.saving") : t("images.add")}
+            {t("images.add")}
             <input
               type="file"
               accept=".jpg,.jpeg,.png,.bmp,.gif,image/jpeg,image/png,image/bmp,image/gif"
               multiple
               className="sr-only"
-              onChange={(e) => void upload(e)}
+              onChange={(e) => void choose(e)}
             />
           </label>
         </li>
@@ -167,10 +263,10 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
         <section className="flex flex-col gap-2">
           <h3 className="font-semibold">{t("images.hidden")}</h3>
           <ul className="flex flex-wrap gap-3">
-            {hidden.map((preview) => (
-              <li key={preview.id} className="flex flex-col items-center gap-1">
+            {hidden.map((slot) => (
+              <li key={slot.key} className="flex flex-col items-center gap-1">
                 <img
-                  src={fileUrl(preview.locator)}
+                  src={slot.src}
                   alt=""
                   width={48}
                   height={62}
@@ -179,9 +275,12 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
                 <button
                   type="button"
                   className={button}
-                  onClick={() => void reorder(preview, selected.length)}
+                  onClick={() => setSlots((c) => toggleSelection(c, slot.key) as ImageSlot[])}
                 >
                   {t("images.select")}
+                </button>
+                <button type="button" className={button} onClick={() => remove(slot)}>
+                  {t("images.delete")}
                 </button>
               </li>
             ))}
@@ -205,17 +304,7 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
                   height={124}
                   className="h-[124px] w-24 object-cover"
                 />
-                <button
-                  type="button"
-                  className={button}
-                  onClick={() =>
-                    void act(() =>
-                      api.post(`/resources/${encodeURIComponent(resource.id)}/previews`, {
-                        generatedPreviewName: page.name,
-                      }),
-                    )
-                  }
-                >
+                <button type="button" className={button} onClick={() => pickPage(page)}>
                   {t("images.usePage", { index: String(index + 1) })}
                 </button>
               </li>
@@ -230,7 +319,7 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
       ) : null}
       <button
         type="button"
-        disabled={busy || uploading > 0}
+        disabled={busy}
         onClick={() => void next()}
         className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
       >
