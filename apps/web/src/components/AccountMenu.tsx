@@ -68,7 +68,15 @@ export function AccountMenu() {
     { to: "/following", label: orDefault("nav.following", "Following") },
     { to: "/publishing", label: t("nav.publishing") },
     { to: "/earnings", label: t("nav.earnings") },
-    ...(session.isAdmin ? [{ to: "/admin", label: t("nav.admin") }] : []),
+    ...(session.isAdmin
+      ? [
+          { to: "/admin", label: t("nav.admin") },
+          {
+            to: "/admin/exceptions/publishing",
+            label: orDefault("nav.reviewResources", "Resources to review"),
+          },
+        ]
+      : []),
     { to: "/logout", label: t("nav.logout") },
   ];
 
