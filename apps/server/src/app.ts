@@ -18,12 +18,14 @@ import { helpRoutes } from "./modules/help/help.routes.ts";
 import { publishingRoutes } from "./modules/publishing/publishing.routes.ts";
 import { resourcesRoutes } from "./modules/resources/resources.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
+import { transactionsRoutes } from "./modules/transactions/transactions.routes.ts";
 import { peopleRoutes } from "./modules/users/people.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { accessPlugin } from "./platform/access.ts";
 import { installErrorHandler } from "./platform/error-handler.ts";
 import type { Mailer } from "./platform/mail.ts";
 import { installOfflineGate } from "./platform/offline.ts";
+import type { PaymentGateway } from "./platform/payments.ts";
 import { installRateLimits } from "./platform/rate-limit.ts";
 import { installResponseCache } from "./platform/response-cache.ts";
 import type { Storage } from "./platform/storage.ts";
@@ -37,6 +39,8 @@ export interface AppDeps {
   storage: Storage;
   mailer: Mailer;
   tokens: TokenSigner;
+  /** The card network's edge (platform/payments.ts): the sandbox unless a real provider is configured. */
+  payments: PaymentGateway;
 }
 
 export interface RouteEntry {
@@ -160,6 +164,7 @@ export async function buildApp(
         peopleRoutes,
         resourcesRoutes,
         publishingRoutes,
+        transactionsRoutes,
         helpRoutes,
         filesRoutes,
       ]) {

@@ -31,6 +31,8 @@ const envSchema = z.object({
   CATALOGUE_COUNT_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   /** How long a public answer for visitors (grids, resource pages) is served from memory; 0 never. */
   VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** Which card processor takes payments; only the built-in sandbox (test cards) ships today. */
+  PAYMENT_GATEWAY: z.enum(["sandbox"]).default("sandbox"),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -55,6 +57,7 @@ export type Config = {
   trustProxy: boolean;
   catalogueCountCacheMs: number;
   visitorCacheMs: number;
+  paymentGateway: "sandbox";
 };
 
 export class ConfigError extends Error {}
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     catalogueCountCacheMs: e.CATALOGUE_COUNT_CACHE_MS,
     visitorCacheMs: e.VISITOR_CACHE_MS,
+    paymentGateway: e.PAYMENT_GATEWAY,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { createMailer } from "./platform/mail.ts";
+import { createPaymentGateway } from "./platform/payment-gateways.ts";
 import { createLocalStorage } from "./platform/storage.ts";
 import { createTokenSigner } from "./platform/tokens.ts";
 
@@ -47,5 +48,6 @@ export async function openRuntime(config: Config): Promise<AppDeps> {
       log,
     }),
     tokens: createTokenSigner(config.jwtSecret),
+    payments: createPaymentGateway(config),
   };
 }

@@ -31,6 +31,17 @@ export const ERROR_STATUS = {
   insufficient_dimensions: 422,
   unsupported_type: 415,
   payload_too_large: 413,
+  /** The card was declined (spec: Payments); `fields` names what to change. */
+  payment_declined: 402,
+  /** The processor failed; nothing was charged, try again. */
+  payment_failed: 502,
+  payment_in_progress: 409,
+  idempotency_key_reused: 409,
+  already_owned: 409,
+  price_changed: 409,
+  not_for_sale: 409,
+  tip_already_sent_today: 409,
+  gift_already_claimed: 409,
   unsupported_media_type: 415,
   rate_limited: 429,
   offline: 503,

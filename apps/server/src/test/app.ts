@@ -6,6 +6,7 @@ import { type AppInstance, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { createMailer } from "../platform/mail.ts";
+import { createSandboxGateway } from "../platform/payments.ts";
 import { createLocalStorage } from "../platform/storage.ts";
 import { createTokenSigner } from "../platform/tokens.ts";
 import { createTestDatabase } from "./database.ts";
@@ -49,6 +50,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
       storage: createLocalStorage(join(dataDir, "files")),
       mailer: createMailer({ from: config.mailFrom, mailDir, log: silentLog }),
       tokens: createTokenSigner(config.jwtSecret),
+      payments: createSandboxGateway(),
     },
     { logger: false },
   );

@@ -32,8 +32,6 @@ export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export const HELP_ENTRY_TYPES = ["article", "image", "video"] as const;
 export type HelpEntryType = (typeof HELP_ENTRY_TYPES)[number];
 
-export const PAYMENT_SOURCES = ["credit-card", "balance"] as const;
-
 export const DONATION_PLACEMENTS = ["prompt", "footer", "page", "idle", "logout"] as const;
 
 export const JOB_STATES = ["queued", "running", "done", "failed"] as const;

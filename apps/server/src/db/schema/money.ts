@@ -17,7 +17,11 @@ import { createdAt, id, oneOf } from "./columns.ts";
 import { users } from "./users.ts";
 
 const PAYMENT_PURPOSES = ["purchase", "gift", "tip", "tip_multiple", "donation", "ad", "feature"] as const;
-const PAYMENT_STATUSES = ["authorized", "captured", "failed", "refunded"] as const;
+/**
+ * pending: the idempotency key is claimed and the card not yet asked; authorized: the processor holds
+ * the amount; captured: the sale, tip or donation is recorded; failed: declined, or voided after a refusal.
+ */
+const PAYMENT_STATUSES = ["pending", "authorized", "captured", "failed", "refunded"] as const;
 const PAYOUT_STATUSES = ["requested", "paid", "rejected"] as const;
 
 /** A card charge. No card number or CVV is ever stored: only brand and last four digits. */
@@ -110,6 +114,8 @@ export const sales = pgTable(
     index("sales_resource_idx").on(t.resource_id),
     index("sales_created_at_idx").on(t.created_at),
     uniqueIndex("sales_gift_code_key").on(t.gift_code),
+    // A teacher buys a resource once: two purchases at once cannot both be recorded.
+    uniqueIndex("sales_once_per_buyer_key").on(t.resource_id, t.buyer_id).where(sql`not is_gift`),
     check("sales_amount_check", sql`amount_cents > 0`),
   ],
 );

@@ -1,0 +1,241 @@
+import { createHash, randomUUID } from "node:crypto";
+import {
+  cardDigits,
+  checkPaymentForm,
+  dayInZone,
+  type PaymentErrorCode,
+  type PaymentFormInput,
+  paymentErrorMessage,
+} from "@market/domain";
+import { and, eq, isNull } from "drizzle-orm";
+import type { AppDeps } from "../../app.ts";
+import type { Db } from "../../db/client.ts";
+import { payments } from "../../db/schema/index.ts";
+import type { Viewer } from "../../platform/access.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { CardDetails } from "../../platform/payments.ts";
+import { getSiteSettings } from "../site/site-settings.service.ts";
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type PaymentPurpose = "purchase" | "gift" | "tip" | "tip_multiple" | "donation" | "ad" | "feature";
+
+/** How long a claimed key may stay "pending" before a retry may take it over (the first caller died). */
+const PENDING_TAKEOVER_MS = 30_000;
+
+export interface CheckoutSpec<T> {
+  purpose: PaymentPurpose;
+  amountCents: number;
+  form: PaymentFormInput;
+  /** What identifies the request for its idempotency key: the body without the card's secrets. */
+  identity: unknown;
+  /** Business rules checked before the card is charged (owned already, price changed, ...). */
+  precheck(): Promise<void>;
+  /** Records the sale, tip or donation and its ledger transaction, inside the checkout's transaction. */
+  record(tx: Tx, paymentId: string): Promise<T>;
+  /** The answer for a payment already recorded: an idempotent retry gets exactly the first result. */
+  replay(paymentId: string): Promise<T>;
+}
+
+const DECLINE_STATUS: Record<PaymentErrorCode, "payment_declined" | "payment_failed" | "validation_failed"> =
+  {
+    card_declined: "payment_declined",
+    insufficient_funds: "payment_declined",
+    expired_card: "payment_declined",
+    incorrect_cvc: "payment_declined",
+    invalid_card_number: "validation_failed",
+    processing_error: "payment_failed",
+  };
+
+function declined(code: PaymentErrorCode): AppError {
+  const field = code === "invalid_card_number" ? "cardNumber" : code === "incorrect_cvc" ? "cardCvv" : "card";
+  return new AppError(DECLINE_STATUS[code], paymentErrorMessage(code), { fields: { [field]: code } });
+}
+
+/** JSON with object keys sorted, so the same request hashes the same whatever order its fields came in. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** What an idempotency key is bound to: the request without the card's secrets (only its last four digits). */
+export function requestHashFor(
+  purpose: string,
+  amountCents: number,
+  identity: unknown,
+  form: PaymentFormInput,
+) {
+  const last4 = cardDigits(form.cardNumber ?? "").slice(-4);
+  return createHash("sha256")
+    .update(canonicalJson([purpose, amountCents, identity, last4]))
+    .digest("hex");
+}
+
+function cardOf(form: PaymentFormInput): CardDetails {
+  const exp = (form.cardExp ?? "").replace(/\D/g, "");
+  return {
+    number: cardDigits(form.cardNumber ?? ""),
+    expMonth: Number(exp.slice(0, 2)),
+    expYear: 2000 + Number(exp.slice(2, 4)),
+    cvc: form.cardCvv ?? "",
+    name: form.cardName ?? "",
+  };
+}
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};
+
+/**
+ * Every money-moving call goes through here (spec 5 Payment, issue: Payments):
+ * 1. the payment form is checked with the domain's rules (billing skipped with quickCheckout);
+ * 2. the Idempotency-Key is claimed in `payments` (unique per user): the same key with the same request
+ *    returns the first result, with a different request is refused, and while the first is in flight a
+ *    second gets 409 payment_in_progress, so a double click charges once;
+ * 3. business rules, then the card is authorised through the gateway with the same key;
+ * 4. the record (sale, tip, donation) and its balanced ledger transaction commit together, then the
+ *    charge is captured. A refusal at step 4 voids the authorisation: nothing is charged.
+ * A process that died between 3 and 4 leaves the payment "authorized"; the retry with its key records
+ * it then (reconciliation), and the processor's own idempotency means the card is asked only once.
+ * No card number or CVV is stored or logged: only the brand and last four digits.
+ */
+export async function checkout<T>(
+  deps: AppDeps,
+  viewer: Viewer,
+  idempotencyKey: string | undefined,
+  spec: CheckoutSpec<T>,
+): Promise<T> {
+  const settings = await getSiteSettings(deps.db);
+  const problems = checkPaymentForm(spec.form, {
+    quickCheckout: settings.quickCheckout,
+    today: dayInZone(new Date(), settings.timeZone),
+  });
+  if (Object.keys(problems).length > 0) {
+    throw new AppError("validation_failed", "Some payment details are not valid", {
+      fields: problems as Record<string, string>,
+    });
+  }
+
+  const key = idempotencyKey ?? `auto-${randomUUID()}`;
+  const hash = requestHashFor(spec.purpose, spec.amountCents, spec.identity, spec.form);
+  const claimed = await claimKey(deps.db, deps.payments.name, viewer.id, key, hash, spec);
+  if (claimed.kind === "replay") return spec.replay(claimed.paymentId);
+  const paymentId = claimed.paymentId;
+
+  let chargeId = claimed.chargeId;
+  if (!chargeId) {
+    try {
+      await spec.precheck();
+    } catch (error) {
+      await deps.db.delete(payments).where(eq(payments.id, paymentId));
+      throw error;
+    }
+    const result = await deps.payments.authorize({
+      amountCents: spec.amountCents,
+      card: cardOf(spec.form),
+      idempotencyKey: `${viewer.id}:${key}`,
+    });
+    if (!result.ok) {
+      await deps.db
+        .update(payments)
+        .set({ status: "failed", failure_code: result.code })
+        .where(eq(payments.id, paymentId));
+      throw declined(result.code);
+    }
+    chargeId = result.chargeId;
+    await deps.db
+      .update(payments)
+      .set({ status: "authorized", charge_id: chargeId, card_brand: result.brand, card_last4: result.last4 })
+      .where(eq(payments.id, paymentId));
+  }
+
+  let answer: T;
+  try {
+    answer = await deps.db.transaction(async (tx) => {
+      const recorded = await spec.record(tx, paymentId);
+      await tx.update(payments).set({ status: "captured" }).where(eq(payments.id, paymentId));
+      return recorded;
+    });
+  } catch (error) {
+    await deps.payments.void(chargeId);
+    await deps.db
+      .update(payments)
+      .set({ status: "failed", failure_code: error instanceof AppError ? error.code : "record_failed" })
+      .where(eq(payments.id, paymentId));
+    throw error;
+  }
+  await deps.payments.capture(chargeId);
+  return answer;
+}
+
+type Claim =
+  | { kind: "replay"; paymentId: string }
+  | { kind: "new"; paymentId: string; chargeId: string | null };
+
+async function claimKey<T>(
+  db: Db,
+  gateway: string,
+  userId: string,
+  key: string,
+  hash: string,
+  spec: CheckoutSpec<T>,
+): Promise<Claim> {
+  try {
+    const [row] = await db
+      .insert(payments)
+      .values({
+        users_id: userId,
+        purpose: spec.purpose,
+        amount_cents: spec.amountCents,
+        status: "pending",
+        gateway,
+        idempotency_key: key,
+        request_hash: hash,
+      })
+      .returning({ id: payments.id });
+    return { kind: "new", paymentId: row!.id, chargeId: null };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const [existing] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.users_id, userId), eq(payments.idempotency_key, key)));
+  if (!existing)
+    throw new AppError("payment_in_progress", "This payment is being processed; try again shortly");
+  if (existing.request_hash !== hash) {
+    throw new AppError("idempotency_key_reused", "This Idempotency-Key was used for a different request");
+  }
+  switch (existing.status) {
+    case "captured":
+      return { kind: "replay", paymentId: existing.id };
+    case "failed":
+      throw existing.failure_code && existing.failure_code in DECLINE_STATUS
+        ? declined(existing.failure_code as PaymentErrorCode)
+        : new AppError("payment_failed", "This payment did not go through; start a new one");
+    case "authorized":
+      // Charged, not recorded: the first attempt died in between. Record it now.
+      return { kind: "new", paymentId: existing.id, chargeId: existing.charge_id };
+    default: {
+      const age = Date.now() - new Date(existing.created_at).getTime();
+      if (age < PENDING_TAKEOVER_MS) {
+        throw new AppError("payment_in_progress", "This payment is being processed; try again shortly");
+      }
+      // The first attempt died before the card answered; the processor's idempotency makes asking again safe.
+      const [taken] = await db
+        .update(payments)
+        .set({ created_at: new Date() })
+        .where(and(eq(payments.id, existing.id), eq(payments.status, "pending"), isNull(payments.charge_id)))
+        .returning({ id: payments.id });
+      if (!taken)
+        throw new AppError("payment_in_progress", "This payment is being processed; try again shortly");
+      return { kind: "new", paymentId: existing.id, chargeId: null };
+    }
+  }
+}

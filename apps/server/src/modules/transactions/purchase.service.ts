@@ -1,0 +1,169 @@
+import { randomBytes } from "node:crypto";
+import { dayInZone, type PurchaseRequest, type PurchaseResponse, saleLines } from "@market/domain";
+import { and, eq, isNull, or } from "drizzle-orm";
+import type { AppDeps } from "../../app.ts";
+import type { Db } from "../../db/client.ts";
+import { resources, sales, users } from "../../db/schema/index.ts";
+import type { Viewer } from "../../platform/access.ts";
+import { AppError, notFound } from "../../platform/errors.ts";
+import { byIdOrName } from "../resources/resource-detail.service.ts";
+import { getSiteSettings } from "../site/site-settings.service.ts";
+import { checkout } from "./checkout.service.ts";
+import { postLedger } from "./ledger.service.ts";
+
+const DAY_MS = 86_400_000;
+/** Gift codes: 20 characters of an alphabet without look-alikes, about 100 bits. */
+const GIFT_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const newGiftCode = () => [...randomBytes(20)].map((b) => GIFT_ALPHABET[b % GIFT_ALPHABET.length]).join("");
+
+/** What a resource costs today: the sale price while its sale runs (until the end of sale_end, site time). */
+export function currentPrice(
+  resource: { price: number; sale_price: number | null; sale_end: string | null },
+  today: string,
+) {
+  return resource.sale_price !== null && resource.sale_end !== null && resource.sale_end >= today
+    ? resource.sale_price
+    : resource.price;
+}
+
+async function ownedBy(db: Db, resourceId: string, userId: string) {
+  const [row] = await db
+    .select({ id: sales.id })
+    .from(sales)
+    .where(
+      and(
+        eq(sales.resource_id, resourceId),
+        or(and(eq(sales.buyer_id, userId), eq(sales.is_gift, false)), eq(sales.recipient_id, userId)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A ref code that credits somebody else: the referrer of this sale (spec 3: Sale has refCode). */
+async function referrerCode(db: Db, refCode: string | undefined, buyerId: string) {
+  if (!refCode) return null;
+  const [referrer] = await db
+    .select({ id: users.id, ref_code: users.ref_code })
+    .from(users)
+    .where(eq(users.ref_code, refCode.toUpperCase()));
+  return referrer && referrer.id !== buyerId ? referrer.ref_code : null;
+}
+
+async function presentSale(db: Db, paymentId: string, publicUrl: string): Promise<PurchaseResponse> {
+  const [row] = await db
+    .select({ sale: sales, name: resources.name, buyerRef: users.ref_code })
+    .from(sales)
+    .innerJoin(resources, eq(resources.id, sales.resource_id))
+    .innerJoin(users, eq(users.id, sales.buyer_id))
+    .where(eq(sales.payment_id, paymentId));
+  if (!row) throw notFound("No such sale");
+  const { sale } = row;
+  return {
+    sale: { saleId: sale.id, amount: sale.amount_cents, refCode: sale.ref_code, isGift: sale.is_gift },
+    resourceId: sale.resource_id,
+    resourceName: row.name,
+    giftUri: sale.is_gift
+      ? `${publicUrl}/resources/${row.name}?refCode=${row.buyerRef}&gift=${sale.gift_code}`
+      : null,
+  };
+}
+
+/**
+ * POST /transactions/resource/purchase (and .../gift/{code}): buys a listed paid resource at the price the
+ * buyer saw (the sale price while the sale runs). The creator's share (after salesFeePercent) becomes
+ * eligible for payout payoutHoldDays later; the buyer owns the resource, or a gift code is made.
+ */
+export async function purchaseResource(
+  deps: AppDeps,
+  viewer: Viewer,
+  input: PurchaseRequest,
+  opts: { idempotencyKey?: string; gift: boolean; refCodeHeader?: string },
+): Promise<PurchaseResponse> {
+  const [resource] = await deps.db.select().from(resources).where(byIdOrName(input.resourceId));
+  if (!resource || resource.approval_status !== "approved" || resource.status !== "active") {
+    throw notFound("No such resource");
+  }
+  const settings = await getSiteSettings(deps.db);
+  const today = dayInZone(new Date(), settings.timeZone);
+  const refCode = await referrerCode(deps.db, input.refCode ?? opts.refCodeHeader, viewer.id);
+  const { cardNumber: _n, cardCvv: _c, cardExp: _e, ...identity } = input;
+
+  return checkout(deps, viewer, opts.idempotencyKey, {
+    purpose: opts.gift ? "gift" : "purchase",
+    amountCents: input.amount,
+    form: input,
+    identity: { ...identity, gift: opts.gift },
+    precheck: async () => {
+      if (resource.price === 0)
+        throw new AppError("not_for_sale", "This resource is free: download it instead");
+      if (resource.users_id === viewer.id)
+        throw new AppError("not_for_sale", "You cannot buy your own resource");
+      const price = currentPrice(resource, today);
+      if (input.amount !== price) {
+        throw new AppError("price_changed", "The price has changed; check it and try again", {
+          fields: { amount: "price_changed" },
+        });
+      }
+      if (!opts.gift && (await ownedBy(deps.db, resource.id, viewer.id))) {
+        throw new AppError("already_owned", "You already own this resource");
+      }
+    },
+    record: async (tx, paymentId) => {
+      const [sale] = await tx
+        .insert(sales)
+        .values({
+          resource_id: resource.id,
+          buyer_id: viewer.id,
+          amount_cents: input.amount,
+          ref_code: refCode,
+          is_gift: opts.gift,
+          gift_code: opts.gift ? newGiftCode() : null,
+          payment_id: paymentId,
+        })
+        .onConflictDoNothing()
+        .returning({ id: sales.id });
+      if (!sale) throw new AppError("already_owned", "You already own this resource");
+      await postLedger(tx, {
+        kind: opts.gift ? "gift" : "sale",
+        paymentId,
+        memo: resource.name,
+        lines: saleLines({
+          amountCents: input.amount,
+          feePercent: settings.salesFeePercent,
+          creatorId: resource.users_id,
+        }),
+        eligibleAt: new Date(Date.now() + settings.payoutHoldDays * DAY_MS),
+      });
+      return presentSale(tx as unknown as Db, paymentId, deps.config.publicUrl);
+    },
+    replay: (paymentId) => presentSale(deps.db, paymentId, deps.config.publicUrl),
+  });
+}
+
+/**
+ * A signed-in user claims a gift by its code: the resource is theirs at once (a visitor signs up first).
+ * Claiming twice is harmless; a gift somebody else claimed is refused.
+ */
+export async function claimGift(db: Db, viewer: Viewer, giftCode: string) {
+  const [gift] = await db
+    .select({ sale: sales, name: resources.name })
+    .from(sales)
+    .innerJoin(resources, eq(resources.id, sales.resource_id))
+    .where(and(eq(sales.gift_code, giftCode.toUpperCase()), eq(sales.is_gift, true)));
+  if (!gift) throw notFound("No such gift");
+  if (gift.sale.buyer_id === viewer.id) {
+    throw new AppError("gift_already_claimed", "Send this gift link to the teacher it is for");
+  }
+  if (gift.sale.recipient_id === null) {
+    const [claimed] = await db
+      .update(sales)
+      .set({ recipient_id: viewer.id })
+      .where(and(eq(sales.id, gift.sale.id), isNull(sales.recipient_id)))
+      .returning({ recipient: sales.recipient_id });
+    if (!claimed) return claimGift(db, viewer, giftCode);
+  } else if (gift.sale.recipient_id !== viewer.id) {
+    throw new AppError("gift_already_claimed", "This gift was already claimed");
+  }
+  return { resourceId: gift.sale.resource_id, resourceName: gift.name, saleId: gift.sale.id };
+}

@@ -1,0 +1,178 @@
+import {
+  checkTipAmountCents,
+  checkTipNote,
+  type DonateResponse,
+  dayInZone,
+  incomeLines,
+  type PaymentFormInput,
+  type TipResponse,
+  tipLines,
+} from "@market/domain";
+import { and, eq, inArray } from "drizzle-orm";
+import type { AppDeps } from "../../app.ts";
+import type { Db } from "../../db/client.ts";
+import { donations, tips, users } from "../../db/schema/index.ts";
+import type { Viewer } from "../../platform/access.ts";
+import { AppError, notFound } from "../../platform/errors.ts";
+import { getSiteSettings } from "../site/site-settings.service.ts";
+import { checkout } from "./checkout.service.ts";
+import { postLedger } from "./ledger.service.ts";
+
+const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const alreadyToday = () =>
+  new AppError("tip_already_sent_today", "You already tipped this creator today; you can tip again tomorrow");
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};
+
+async function presentTips(db: Db, paymentId: string): Promise<TipResponse> {
+  const rows = await db.select().from(tips).where(eq(tips.payment_id, paymentId));
+  return {
+    tips: rows.map((t) => ({ tipId: t.id, recipientId: t.recipient_id, amount: t.amount_cents })),
+    total: rows.reduce((sum, t) => sum + t.amount_cents, 0),
+  };
+}
+
+/**
+ * POST /transactions/tip/purchase/{recipientId} and /transactions/tip/multiple: one charge, one tip per
+ * creator. A tip to the same creator is allowed once per calendar day in the site's time zone (spec 5),
+ * enforced by a unique index, so two simultaneous tips cannot both pass: the loser's charge is voided.
+ */
+export async function sendTips(
+  deps: AppDeps,
+  viewer: Viewer,
+  input: { recipientIds: string[]; amount: number; tipNote?: string; form: PaymentFormInput },
+  idempotencyKey: string | undefined,
+): Promise<TipResponse> {
+  const recipientIds = [...new Set(input.recipientIds)];
+  const amountProblem = checkTipAmountCents(input.amount);
+  const noteProblem = checkTipNote(input.tipNote);
+  if (amountProblem || noteProblem) {
+    throw new AppError("validation_failed", "Some fields are not valid", {
+      fields: {
+        ...(amountProblem ? { amount: amountProblem } : {}),
+        ...(noteProblem ? { tipNote: noteProblem } : {}),
+      },
+    });
+  }
+  if (recipientIds.some((id) => !UUID.test(id))) throw notFound("No such creator");
+  if (recipientIds.includes(viewer.id)) {
+    throw new AppError("validation_failed", "You cannot tip yourself", { fields: { recipientId: "self" } });
+  }
+  const settings = await getSiteSettings(deps.db);
+  const tipDay = dayInZone(new Date(), settings.timeZone);
+
+  return checkout(deps, viewer, idempotencyKey, {
+    purpose: recipientIds.length > 1 ? "tip_multiple" : "tip",
+    amountCents: input.amount * recipientIds.length,
+    form: input.form,
+    identity: { recipientIds, amount: input.amount, tipNote: input.tipNote ?? null },
+    precheck: async () => {
+      const found = await deps.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, recipientIds), eq(users.is_deactivated, false)));
+      if (found.length !== recipientIds.length) throw notFound("No such creator");
+      const sent = await deps.db
+        .select({ id: tips.id })
+        .from(tips)
+        .where(
+          and(
+            eq(tips.tipper_id, viewer.id),
+            inArray(tips.recipient_id, recipientIds),
+            eq(tips.tip_day, tipDay),
+          ),
+        )
+        .limit(1);
+      if (sent.length > 0) throw alreadyToday();
+    },
+    record: async (tx, paymentId) => {
+      for (const recipientId of recipientIds) {
+        try {
+          await tx.insert(tips).values({
+            tipper_id: viewer.id,
+            recipient_id: recipientId,
+            amount_cents: input.amount,
+            tip_note: input.tipNote?.trim() || null,
+            tip_day: tipDay,
+            payment_id: paymentId,
+          });
+        } catch (error) {
+          throw isUniqueViolation(error) ? alreadyToday() : error;
+        }
+        await postLedger(tx, {
+          kind: "tip",
+          paymentId,
+          lines: tipLines({
+            amountCents: input.amount,
+            feePercent: settings.tipFeePercent,
+            creatorId: recipientId,
+          }),
+          eligibleAt: new Date(Date.now() + settings.payoutHoldDays * DAY_MS),
+        });
+      }
+      return presentTips(tx as unknown as Db, paymentId);
+    },
+    replay: (paymentId) => presentTips(deps.db, paymentId),
+  });
+}
+
+/** The donation limits: $1 to $1,000 (our decision; the spec names no bounds). */
+export const DONATION_LIMITS = { minCents: 100, maxCents: 100_000 } as const;
+
+async function presentDonation(db: Db, paymentId: string): Promise<DonateResponse> {
+  const [row] = await db
+    .select({ donation: donations, date: users.donation_date })
+    .from(donations)
+    .innerJoin(users, eq(users.id, donations.users_id))
+    .where(eq(donations.payment_id, paymentId));
+  if (!row) throw notFound("No such donation");
+  return {
+    donation: {
+      donationId: row.donation.id,
+      amount: row.donation.amount_cents,
+      placement: row.donation.placement,
+    },
+    donation_date: (row.date ?? row.donation.created_at).toISOString(),
+  };
+}
+
+/**
+ * POST /transactions/donate/purchase: a donation to the site (platform income in the ledger). It sets the
+ * donor's donation_date, which hides ads for donors while donatedAdFreeMode is on.
+ */
+export async function donate(
+  deps: AppDeps,
+  viewer: Viewer,
+  input: { amount: number; placement: string; form: PaymentFormInput },
+  idempotencyKey: string | undefined,
+): Promise<DonateResponse> {
+  if (input.amount < DONATION_LIMITS.minCents || input.amount > DONATION_LIMITS.maxCents) {
+    throw new AppError("validation_failed", "A donation is from $1 to $1,000", {
+      fields: { amount: "invalid_donation_amount" },
+    });
+  }
+  return checkout(deps, viewer, idempotencyKey, {
+    purpose: "donation",
+    amountCents: input.amount,
+    form: input.form,
+    identity: { amount: input.amount, placement: input.placement },
+    precheck: async () => {},
+    record: async (tx, paymentId) => {
+      await tx.insert(donations).values({
+        users_id: viewer.id,
+        amount_cents: input.amount,
+        placement: input.placement,
+        payment_id: paymentId,
+      });
+      await tx.update(users).set({ donation_date: new Date() }).where(eq(users.id, viewer.id));
+      await postLedger(tx, { kind: "donation", paymentId, lines: incomeLines(input.amount) });
+      return presentDonation(tx as unknown as Db, paymentId);
+    },
+    replay: (paymentId) => presentDonation(deps.db, paymentId),
+  });
+}

@@ -1,0 +1,137 @@
+import {
+  donateRequestSchema,
+  donateResponseSchema,
+  giftClaimResponseSchema,
+  purchaseRequestSchema,
+  purchaseResponseSchema,
+  tipMultipleRequestSchema,
+  tipRequestSchema,
+  tipResponseSchema,
+} from "@market/domain";
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { AppInstance } from "../../app.ts";
+import { users } from "../../db/schema/index.ts";
+import { requireViewer } from "../../platform/access.ts";
+import { AppError } from "../../platform/errors.ts";
+import { claimGift, purchaseResource } from "./purchase.service.ts";
+import { donate, sendTips } from "./tips.service.ts";
+
+/** The Idempotency-Key header of a money-moving call: a retry with the same key changes nothing. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers["idempotency-key"];
+  if (header === undefined) return undefined;
+  if (typeof header !== "string" || !/^[A-Za-z0-9._:-]{8,100}$/.test(header)) {
+    throw new AppError("validation_failed", "Idempotency-Key must be 8 to 100 letters, digits or ._:-", {
+      fields: { "Idempotency-Key": "invalid" },
+    });
+  }
+  return header;
+}
+
+const refCodeHeader = (request: FastifyRequest) => {
+  const header = request.headers.refcode;
+  return typeof header === "string" ? header : undefined;
+};
+
+export async function transactionsRoutes(app: AppInstance) {
+  const deps = app.deps;
+
+  app.post(
+    "/transactions/resource/purchase",
+    { schema: { body: purchaseRequestSchema, response: { 200: purchaseResponseSchema } } },
+    async (request) =>
+      purchaseResource(deps, requireViewer(request), request.body, {
+        idempotencyKey: idempotencyKeyOf(request),
+        gift: false,
+        refCodeHeader: refCodeHeader(request),
+      }),
+  );
+
+  // A gift: {code} is the buyer's own ref code, which the gift link carries (spec 2: gift links carry a refCode).
+  app.post(
+    "/transactions/resource/purchase/gift/:code",
+    {
+      schema: {
+        params: z.object({ code: z.string().trim().min(1).max(20) }),
+        body: purchaseRequestSchema,
+        response: { 200: purchaseResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      const [buyer] = await deps.db
+        .select({ ref: users.ref_code })
+        .from(users)
+        .where(eq(users.id, viewer.id));
+      if (buyer?.ref !== request.params.code.toUpperCase()) {
+        throw new AppError("validation_failed", "The gift link's code is not yours", {
+          fields: { code: "invalid" },
+        });
+      }
+      return purchaseResource(deps, viewer, request.body, {
+        idempotencyKey: idempotencyKeyOf(request),
+        gift: true,
+      });
+    },
+  );
+
+  app.post(
+    "/transactions/gifts/:giftCode/claim",
+    {
+      schema: {
+        params: z.object({ giftCode: z.string().trim().min(10).max(40) }),
+        response: { 200: giftClaimResponseSchema },
+      },
+    },
+    async (request) => claimGift(deps.db, requireViewer(request), request.params.giftCode),
+  );
+
+  app.post(
+    "/transactions/tip/purchase/:recipientId",
+    {
+      config: { permission: "payments" },
+      schema: {
+        params: z.object({ recipientId: z.string().min(1).max(64) }),
+        body: tipRequestSchema,
+        response: { 200: tipResponseSchema },
+      },
+    },
+    async (request) => {
+      const { recipientId: _ignored, tipNote, amount, ...form } = request.body;
+      return sendTips(
+        deps,
+        requireViewer(request),
+        { recipientIds: [request.params.recipientId], amount, tipNote, form },
+        idempotencyKeyOf(request),
+      );
+    },
+  );
+
+  app.post(
+    "/transactions/tip/multiple",
+    {
+      config: { permission: "payments" },
+      schema: { body: tipMultipleRequestSchema, response: { 200: tipResponseSchema } },
+    },
+    async (request) => {
+      const { recipientIds, tipNote, amount, ...form } = request.body;
+      return sendTips(
+        deps,
+        requireViewer(request),
+        { recipientIds, amount, tipNote, form },
+        idempotencyKeyOf(request),
+      );
+    },
+  );
+
+  app.post(
+    "/transactions/donate/purchase",
+    { schema: { body: donateRequestSchema, response: { 200: donateResponseSchema } } },
+    async (request) => {
+      const { amount, placement, ...form } = request.body;
+      return donate(deps, requireViewer(request), { amount, placement, form }, idempotencyKeyOf(request));
+    },
+  );
+}

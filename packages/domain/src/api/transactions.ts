@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { DONATION_PLACEMENTS } from "../rules/enums.ts";
+
+/**
+ * The payment calls of spec 7 (Transactions). Every money-moving call takes the payment form of spec 3;
+ * its rules (spec 5 Payment) are the domain's checkPaymentForm, which the server applies to answer
+ * `fields: { name: problem }`. Amounts are integer cents. The bounds here only keep absurd input out.
+ */
+const field = (max: number) => z.string().max(max).optional();
+
+export const paymentFormSchema = z.object({
+  paymentSource: z.enum(["credit-card", "other"]).optional(),
+  cardName: field(100),
+  cardNumber: field(30),
+  cardExp: field(7),
+  cardCvv: field(6),
+  billingStreetAddress: field(200),
+  billingCity: field(100),
+  billingState: field(20),
+  billingZipCode: field(20),
+});
+export type PaymentFormInput = z.infer<typeof paymentFormSchema>;
+
+const cents = z.number().int().min(1).max(10_000_000);
+
+export const purchaseRequestSchema = paymentFormSchema.extend({
+  /** The resource's id or name. */
+  resourceId: z.string().trim().min(1).max(120),
+  /** What the buyer saw and agreed to pay: the sale price while the sale runs, else the price. */
+  amount: cents,
+  refCode: z.string().trim().max(20).optional(),
+});
+export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
+
+export const saleSchema = z.object({
+  saleId: z.string(),
+  amount: z.number().int(),
+  refCode: z.string().nullable(),
+  isGift: z.boolean(),
+});
+
+export const purchaseResponseSchema = z.object({
+  sale: saleSchema,
+  resourceId: z.string(),
+  resourceName: z.string(),
+  /** For a gift: the link to send, carrying the buyer's ref code and the gift code. */
+  giftUri: z.string().nullable(),
+});
+export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
+
+export const tipRequestSchema = paymentFormSchema.extend({
+  recipientId: z.string().optional(),
+  tipNote: z.string().max(2000).optional(),
+  amount: cents,
+});
+export type TipRequest = z.infer<typeof tipRequestSchema>;
+
+export const tipMultipleRequestSchema = paymentFormSchema.extend({
+  recipientIds: z.array(z.string().min(1).max(64)).min(1).max(20),
+  tipNote: z.string().max(2000).optional(),
+  /** Each recipient's tip. */
+  amount: cents,
+});
+
+export const tipResponseSchema = z.object({
+  tips: z.array(z.object({ tipId: z.string(), recipientId: z.string(), amount: z.number().int() })),
+  total: z.number().int(),
+});
+export type TipResponse = z.infer<typeof tipResponseSchema>;
+
+export const donateRequestSchema = paymentFormSchema.extend({
+  amount: cents,
+  placement: z.enum(DONATION_PLACEMENTS).default("prompt"),
+});
+
+export const donateResponseSchema = z.object({
+  donation: z.object({ donationId: z.string(), amount: z.number().int(), placement: z.string() }),
+  donation_date: z.string(),
+});
+export type DonateResponse = z.infer<typeof donateResponseSchema>;
+
+export const giftClaimResponseSchema = z.object({
+  resourceId: z.string(),
+  resourceName: z.string(),
+  saleId: z.string(),
+});
