@@ -71,6 +71,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send the stored token (default true). */
   auth?: boolean;
+  /** Extra headers, e.g. the Idempotency-Key of a payment. */
+  headers?: Record<string, string>;
   /** A solved captcha's single-use token, sent as the captcha-token header. */
   captchaToken?: string;
   /** Whether a 401 requires_captcha / cooling_off opens the captcha (default true; the captcha's own calls say no). */
@@ -153,7 +155,7 @@ export async function apiRequest<T>(
   options: RequestOptions = {},
   deps: ClientDeps = defaultDeps(),
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   const token = options.auth === false ? null : deps.token();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -232,8 +232,13 @@ const resources: RouteEntry[] = [
   signedIn("/resources/:id/leave-tip", "Leave a tip", "Thank the creator of this resource with a tip."),
   signedIn("/resources/:id/leave-tip/completed", "Tip sent", "Confirms the tip you left."),
   signedIn("/resources/:id/leave-tip/summary", "Tip summary", "A summary of the tip you left."),
-  signedIn("/resources/:id/purchase", "Buy this resource", "Pay for this resource and download it."),
-  signedIn("/resources/:id/purchase/completed", "Purchase complete", "Your purchase went through."),
+  signedIn("/resources/:id/purchase", "Buy this resource", "Pay for this resource and download it.", {
+    screen: () => import("./checkout/PurchasePage.tsx"),
+    load: prefetchResource,
+  }),
+  signedIn("/resources/:id/purchase/completed", "Purchase complete", "Your purchase went through.", {
+    screen: () => import("./checkout/PurchaseCompletedPage.tsx"),
+  }),
   signedIn("/resources/:id/edit", "Edit resource", "Change this resource step by step.", { screen: wizard }),
   signedIn("/resources/:id/edit/:step", "Edit resource", "One step of changing this resource.", {
     screen: wizard,

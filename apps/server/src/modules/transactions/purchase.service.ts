@@ -64,7 +64,7 @@ async function presentSale(db: Db, paymentId: string, publicUrl: string): Promis
     resourceId: sale.resource_id,
     resourceName: row.name,
     giftUri: sale.is_gift
-      ? `${publicUrl}/resources/${row.name}?refCode=${row.buyerRef}&gift=${sale.gift_code}`
+      ? `${publicUrl}/resources/${row.name}/purchase?refCode=${row.buyerRef}&gift=${sale.gift_code}`
       : null,
   };
 }
@@ -81,7 +81,7 @@ export async function purchaseResource(
   opts: { idempotencyKey?: string; gift: boolean; refCodeHeader?: string },
 ): Promise<PurchaseResponse> {
   const [resource] = await deps.db.select().from(resources).where(byIdOrName(input.resourceId));
-  if (!resource || resource.approval_status !== "approved" || resource.status !== "active") {
+  if (resource?.approval_status !== "approved" || resource.status !== "active") {
     throw notFound("No such resource");
   }
   const settings = await getSiteSettings(deps.db);

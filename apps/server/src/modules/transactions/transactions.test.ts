@@ -316,7 +316,8 @@ describe("money: purchases, gifts, tips and donations through the sandbox gatewa
     const { giftUri, sale } = bought.json();
     expect(sale.isGift).toBe(true);
     const url = new URL(giftUri);
-    expect(url.pathname).toBe("/resources/gift-unit");
+    // The link opens the purchase page, where a signed-in teacher claims it (a visitor signs up first).
+    expect(url.pathname).toBe("/resources/gift-unit/purchase");
     expect(url.searchParams.get("refCode")).toBe(giver.ref_code);
     const giftCode = url.searchParams.get("gift")!;
     expect((await post(`/transactions/gifts/${giftCode}/claim`, {}, giver.username)).statusCode).toBe(409);

@@ -1,0 +1,62 @@
+import { fillText, useTexts } from "../../state/site-config.ts";
+
+/** Copy of the checkout screens (purchase, gift, tip, donation). Admins can override any key. */
+export const CHECKOUT_TEXTS = {
+  "pay.cardName": "Name on card",
+  "pay.cardNumber": "Card number",
+  "pay.cardExp": "Expiry (MM/YY)",
+  "pay.cardCvv": "Security code",
+  "pay.street": "Street address",
+  "pay.city": "City",
+  "pay.state": "State (2 letters)",
+  "pay.zip": "ZIP code",
+  "pay.billing": "Billing address",
+  "pay.testMode":
+    "Test mode: no real card is charged. Use 4242 4242 4242 4242 to succeed, or 4000 0000 0000 0002 to see a decline.",
+  "pay.problem.required": "Required",
+  "pay.problem.too_short": "Too short",
+  "pay.problem.wrong_length": "Check the number of characters",
+  "pay.problem.invalid_card_number": "This card number is not valid",
+  "pay.problem.expired": "This card has expired",
+  "pay.problem.invalid_expiry": "Write the expiry as MM/YY",
+  "pay.paying": "Paying…",
+  "pay.secure": "We keep only your card's brand and last four digits.",
+  "purchase.title": "Buy “{title}”",
+  "purchase.total": "Total",
+  "purchase.onSale": "On sale until {date}, was {price}",
+  "purchase.pay": "Pay {amount}",
+  "purchase.owned": "You already own this resource.",
+  "purchase.ownedLink": "Open it",
+  "purchase.free": "This resource is free: download it from its page.",
+  "purchase.own": "This is your resource.",
+  "purchase.asGift": "Buy it as a gift for another teacher",
+  "purchase.giftHint": "You get a link to send; the teacher who opens it receives the resource.",
+  "purchase.failed": "The payment did not go through.",
+  "purchase.priceChanged": "The price changed while you were paying. Check the new price and try again.",
+  "purchase.loadFailed": "We could not load this resource.",
+  "completed.title": "Thank you for your purchase",
+  "completed.body": "“{title}” is yours. Download its files, including the full version, from its page.",
+  "completed.download": "Go to your download",
+  "completed.giftTitle": "Your gift is ready",
+  "completed.giftBody":
+    "Send this link to the teacher the gift is for. The first teacher to open it receives “{title}”.",
+  "completed.copy": "Copy link",
+  "completed.copied": "Copied",
+  "gift.claiming": "Receiving your gift…",
+  "gift.claimed": "The gift is yours! “{title}” is now in your account.",
+  "gift.open": "Open your resource",
+  "gift.taken": "This gift was already received by another teacher.",
+  "gift.ownGift": "This is the gift you bought; send the link to the teacher it is for.",
+  "gift.missing": "This gift link is not valid.",
+} as const satisfies Record<string, string>;
+
+export type CheckoutTextKey = keyof typeof CHECKOUT_TEXTS;
+export type CheckoutTexts = (key: CheckoutTextKey, values?: Record<string, string>) => string;
+
+export function useCheckoutTexts(): CheckoutTexts {
+  const t = useTexts();
+  return (key, values) => {
+    const text = t(key, values);
+    return text !== key ? text : fillText(CHECKOUT_TEXTS[key], values);
+  };
+}

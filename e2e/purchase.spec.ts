@@ -1,0 +1,54 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signInPage } from "./fixtures.ts";
+
+/** A paid demo resource nobody in the journey owns: the most expensive one on the newest page. */
+async function paidResource(page: Page, skip = 0) {
+  const res = await page.request.get("/api/resources?price=paid&sort=price-desc&pageSize=8");
+  const { resources } = (await res.json()) as {
+    resources: { name: string; title: string; creator: { username: string } }[];
+  };
+  return resources.filter((r) => r.creator.username !== "teacher1" && r.creator.username !== "teacher2")[
+    skip
+  ]!;
+}
+
+async function fillCard(page: Page, cardNumber: string) {
+  await page.getByLabel("Name on card").fill("Tess Teacher");
+  await page.getByLabel("Card number").fill(cardNumber);
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("Security code").fill("123");
+  await page.getByLabel("Street address").fill("12 Elm Street");
+  await page.getByLabel("City").fill("Springfield");
+  await page.getByLabel("State (2 letters)").fill("IL");
+  await page.getByLabel("ZIP code").fill("62701");
+}
+
+test("a teacher buys a paid resource with a test card and downloads its premium file", async ({ page }) => {
+  await signInPage(page, "teacher1");
+  const resource = await paidResource(page, 0);
+  await page.goto(`/resources/${resource.name}`);
+  await page.getByRole("link", { name: "Buy", exact: true }).click();
+  await expect(page.getByRole("heading", { name: `Buy “${resource.title}”` })).toBeVisible();
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+
+  await expect(page.getByRole("heading", { name: "Thank you for your purchase" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to your download" }).click();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: `Download ${resource.name}-full.pdf` }).click();
+  expect((await download).suggestedFilename()).toBe(`${resource.name}-full.pdf`);
+  // Owned now: no Buy button.
+  await expect(page.getByRole("link", { name: "Buy", exact: true })).toHaveCount(0);
+});
+
+test("a declined card records no purchase and says why", async ({ page }) => {
+  await signInPage(page, "teacher2");
+  const resource = await paidResource(page, 1);
+  await page.goto(`/resources/${resource.name}/purchase`);
+  await fillCard(page, "4000 0000 0000 0002");
+  await page.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your card was declined" })).toBeVisible();
+  await page.goto(`/resources/${resource.name}`);
+  await expect(page.getByRole("link", { name: "Buy", exact: true })).toBeVisible();
+  await expect(page.getByText("For buyers")).toBeVisible();
+});
