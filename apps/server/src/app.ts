@@ -18,6 +18,7 @@ import { helpRoutes } from "./modules/help/help.routes.ts";
 import { publishingRoutes } from "./modules/publishing/publishing.routes.ts";
 import { resourcesRoutes } from "./modules/resources/resources.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
+import { earningsRoutes } from "./modules/transactions/earnings.routes.ts";
 import { transactionsRoutes } from "./modules/transactions/transactions.routes.ts";
 import { peopleRoutes } from "./modules/users/people.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
@@ -165,6 +166,7 @@ export async function buildApp(
         resourcesRoutes,
         publishingRoutes,
         transactionsRoutes,
+        earningsRoutes,
         helpRoutes,
         filesRoutes,
       ]) {

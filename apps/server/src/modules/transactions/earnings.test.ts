@@ -1,0 +1,139 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { payouts, sales } from "../../db/schema/index.ts";
+import { buildTestApp, type TestApp } from "../../test/app.ts";
+import { makeAdmin, makeResource, makeUser } from "../../test/factories.ts";
+
+const CARD = {
+  cardName: "Ada Lovelace",
+  cardNumber: "4242424242424242",
+  cardExp: "1230",
+  cardCvv: "123",
+  billingStreetAddress: "1 School Lane",
+  billingCity: "Springfield",
+  billingState: "IL",
+  billingZipCode: "62701",
+};
+
+describe("earnings: balances from the ledger, payouts, receipts", () => {
+  let t: TestApp;
+  let creator: { authorization: string };
+  let creatorId: string;
+  let admin: { authorization: string };
+  let buyer: { authorization: string };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const c = await makeUser(t.db, { username: "earner" });
+    creatorId = c.id;
+    creator = await t.authHeader(c.username);
+    admin = await t.authHeader((await makeAdmin(t.db)).username);
+    buyer = await t.authHeader((await makeUser(t.db)).username);
+    await makeResource(t.db, {
+      users_id: creatorId,
+      name: "lesson-<b>bold</b>",
+      title: "Tides & <script>x</script>",
+      price: 1000,
+    });
+    await makeResource(t.db, { users_id: creatorId, name: "second-lesson", price: 500 });
+  });
+  afterAll(() => t.close());
+
+  const call = (method: "GET" | "POST", url: string, headers: object, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, headers: headers as Record<string, string>, payload });
+  const balance = async () => (await call("GET", "/earnings/self/balance", creator)).json();
+
+  it("derives the balances: earnings wait payoutHoldDays before they can be paid out", async () => {
+    expect(await balance()).toEqual({
+      balance: 0,
+      estimatedBalance: 0,
+      eligibleBalance: 0,
+      eligiblePayout: 0,
+      pendingPayout: 0,
+      hasTakenPayout: false,
+    });
+    const sold = await call("POST", "/transactions/resource/purchase", buyer, {
+      resourceId: "lesson-<b>bold</b>",
+      amount: 1000,
+      ...CARD,
+    });
+    expect(sold.statusCode).toBe(200);
+    await call("POST", `/transactions/tip/purchase/${creatorId}`, buyer, { amount: 500, ...CARD });
+    // 80% of $10 and all of a $5 tip, held for 14 days (DECISIONS.md).
+    expect(await balance()).toMatchObject({ balance: 1300, eligibleBalance: 0, eligiblePayout: 0 });
+    const early = await call("POST", "/earnings/self/payouts", creator);
+    expect(early.statusCode).toBe(400);
+    expect(early.json().fields).toEqual({ amount: "below_payout_minimum" });
+
+    await t.db.execute(
+      sql`update ledger_entries set eligible_at = now() - interval '1 day' where users_id = ${creatorId}`,
+    );
+    expect(await balance()).toMatchObject({ balance: 1300, eligibleBalance: 1300, eligiblePayout: 1300 });
+    const activity = (await call("GET", "/earnings/self/activity", creator)).json().activity;
+    expect(activity.map((a: { kind: string; amount: number }) => [a.kind, a.amount])).toEqual(
+      expect.arrayContaining([
+        ["sale", 1000],
+        ["tip", 500],
+      ]),
+    );
+  });
+
+  it("pays out the eligible balance once, never more than it", async () => {
+    const [first, second] = await Promise.all([
+      call("POST", "/earnings/self/payouts", creator),
+      call("POST", "/earnings/self/payouts", creator),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([201, 400]);
+    const requested = [first, second].find((r) => r.statusCode === 201)!.json();
+    expect(requested).toMatchObject({ amount: 1300, status: "requested" });
+    expect(await balance()).toMatchObject({
+      balance: 1300,
+      estimatedBalance: 0,
+      eligibleBalance: 0,
+      pendingPayout: 1300,
+    });
+
+    const queue = (await call("GET", "/admin/payouts", admin)).json();
+    expect(queue.totalEligiblePayouts).toBe(1300);
+    expect((await call("GET", "/admin/payouts", creator)).statusCode).toBe(403);
+    const paid = await call("POST", `/admin/payouts/${requested.id}/pay`, admin, {
+      payoutDate: "2026-11-30",
+    });
+    expect(paid.json()).toMatchObject({ status: "paid", payoutDate: "2026-11-30" });
+    expect(
+      (await call("POST", `/admin/payouts/${requested.id}/pay`, admin, { payoutDate: "2026-11-30" }))
+        .statusCode,
+    ).toBe(409);
+    expect(await balance()).toEqual({
+      balance: 0,
+      estimatedBalance: 0,
+      eligibleBalance: 0,
+      eligiblePayout: 0,
+      pendingPayout: 0,
+      hasTakenPayout: true,
+    });
+    const sum = await t.db.execute<{ s: string }>(
+      sql`select coalesce(sum(amount_cents), 0) as s from ledger_entries`,
+    );
+    expect(Number(sum.rows[0]!.s)).toBe(0);
+    const [row] = await t.db.select().from(payouts).where(eq(payouts.id, requested.id));
+    expect(row?.ledger_transaction_id).toBeTruthy();
+  });
+
+  it("shows a receipt to the buyer, the seller and admins only, with everything escaped", async () => {
+    const [sale] = await t.db.select().from(sales).limit(1);
+    const url = `/activity/transactions/${sale!.id}/receipt`;
+    const mine = await call("GET", url, buyer);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers["content-type"]).toMatch(/^text\/html/);
+    expect(mine.body).toContain("Tides &amp; &lt;script&gt;x&lt;/script&gt;");
+    expect(mine.body).not.toContain("<script>");
+    expect(mine.body).toContain("$10.00");
+    expect(mine.body).toContain("visa ending 4242");
+    expect((await call("GET", url, creator)).statusCode).toBe(200);
+    expect((await call("GET", url, admin)).statusCode).toBe(200);
+    const stranger = await t.authHeader((await makeUser(t.db)).username);
+    expect((await call("GET", url, stranger)).statusCode).toBe(404);
+    expect((await call("GET", url, {})).statusCode).toBe(401);
+  });
+});
