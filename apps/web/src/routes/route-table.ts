@@ -31,6 +31,11 @@ const portfolio = () => import("./profile/PortfolioScreen.tsx");
 const resourcePage = () => import("./resources/ResourcePage.tsx");
 const downloaded = () => import("./resources/DownloadedPage.tsx");
 const wizard = () => import("./publishing/ResourceWizard.tsx");
+const earnings = () => import("./earnings/EarningsPage.tsx");
+const tip = () => import("./checkout/TipPage.tsx");
+const tipDone = () => import("./checkout/TipCompletedPage.tsx");
+const donate = () => import("./checkout/DonatePage.tsx");
+const donateDone = () => import("./checkout/DonateCompletedPage.tsx");
 
 function route(
   access: Access,
@@ -123,8 +128,8 @@ const publicAndAccount: RouteEntry[] = [
   signedIn("/profile", "Your account", "Your resources, profile, sharing links, settings and status.", {
     load: toOwnProfile("resources"),
   }),
-  signedIn("/profile/tip-completed", "Tip sent", "Confirms the tip you sent."),
-  signedIn("/profile/tip-summary", "Tip summary", "A summary of the tips you sent."),
+  signedIn("/profile/tip-completed", "Tip sent", "Confirms the tip you sent.", { screen: tipDone }),
+  signedIn("/profile/tip-summary", "Tip summary", "A summary of the tips you sent.", { screen: tipDone }),
   signedIn("/profile/resources", "Your resources", "The resources on your profile.", {
     load: toOwnProfile("resources"),
   }),
@@ -171,26 +176,30 @@ const publicAndAccount: RouteEntry[] = [
     load: requireAtHandle,
     screen: portfolio,
   }),
-  signedIn("/earnings", "Earnings", "What your resources and tips have earned."),
-  signedIn("/earnings/activity", "Earnings activity", "Every sale and tip, newest first."),
-  signedIn("/earnings/data", "Earnings data", "Your earnings as a table you can download."),
-  signedIn("/earnings/graph", "Earnings graph", "Your earnings over time."),
-  signedIn("/earnings/payout", "Payout", "Request a payout of your available balance."),
-  signedIn("/tip/:id", "Send a tip", "Thank a creator with a tip."),
-  signedIn("/tip/completed", "Tip sent", "Confirms the tip you sent."),
-  signedIn("/tip/:id/completed", "Tip sent", "Confirms the tip you sent."),
+  signedIn("/earnings", "Earnings", "What your resources and tips have earned.", { screen: earnings }),
+  signedIn("/earnings/activity", "Earnings activity", "Every sale and tip, newest first.", {
+    screen: earnings,
+  }),
+  signedIn("/earnings/data", "Earnings data", "Your earnings as a table you can download.", {
+    screen: earnings,
+  }),
+  signedIn("/earnings/graph", "Earnings graph", "Your earnings over time.", { screen: earnings }),
+  signedIn("/earnings/payout", "Payout", "Request a payout of your available balance.", { screen: earnings }),
+  signedIn("/tip/:id", "Send a tip", "Thank a creator with a tip.", { screen: tip }),
+  signedIn("/tip/completed", "Tip sent", "Confirms the tip you sent.", { screen: tipDone }),
+  signedIn("/tip/:id/completed", "Tip sent", "Confirms the tip you sent.", { screen: tipDone }),
   signedIn("/payflow", "Payment", "Follows a payment through checkout."),
   signedIn("/payflow/cancel", "Payment canceled", "The payment was canceled; nothing was charged."),
   signedIn("/payflow/error", "Payment failed", "The payment did not go through."),
   signedIn("/payflow/success", "Payment complete", "The payment went through."),
   open("/donation", "Support the marketplace", "A donation keeps the marketplace running for every teacher."),
   open("/donation/cancel", "Donation canceled", "The donation was canceled; nothing was charged."),
-  open("/donation/payment", "Donate", "Choose an amount and pay your donation."),
-  open("/donation/payment/completed", "Thank you", "Your donation went through."),
+  open("/donation/payment", "Donate", "Choose an amount and pay your donation.", { screen: donate }),
+  open("/donation/payment/completed", "Thank you", "Your donation went through.", { screen: donateDone }),
   signedIn("/donate", "Donate", "Donate to the marketplace."),
   signedIn("/donate/cancel", "Donation canceled", "The donation was canceled; nothing was charged."),
-  signedIn("/donate/completed", "Thank you", "Your donation went through."),
-  signedIn("/donate/payment", "Donate", "Pay your donation."),
+  signedIn("/donate/completed", "Thank you", "Your donation went through.", { screen: donateDone }),
+  signedIn("/donate/payment", "Donate", "Pay your donation.", { screen: donate }),
   signedIn("/helpbook", "Help book", "Articles, images and videos about using the marketplace."),
   signedIn("/helpbook/accept-terms", "Updated terms", "Read and accept the changed terms of service."),
   adminOnly("/helpbook/manage", "Manage the help book", "Add, edit and order help-book entries."),
@@ -229,9 +238,16 @@ const resources: RouteEntry[] = [
     "Pay to show this resource on the featured page.",
   ),
   signedIn("/resources/:id/feature/completed", "Featured", "Your resource will be featured."),
-  signedIn("/resources/:id/leave-tip", "Leave a tip", "Thank the creator of this resource with a tip."),
-  signedIn("/resources/:id/leave-tip/completed", "Tip sent", "Confirms the tip you left."),
-  signedIn("/resources/:id/leave-tip/summary", "Tip summary", "A summary of the tip you left."),
+  signedIn("/resources/:id/leave-tip", "Leave a tip", "Thank the creator of this resource with a tip.", {
+    screen: tip,
+    load: prefetchResource,
+  }),
+  signedIn("/resources/:id/leave-tip/completed", "Tip sent", "Confirms the tip you left.", {
+    screen: tipDone,
+  }),
+  signedIn("/resources/:id/leave-tip/summary", "Tip summary", "A summary of the tip you left.", {
+    screen: tipDone,
+  }),
   signedIn("/resources/:id/purchase", "Buy this resource", "Pay for this resource and download it.", {
     screen: () => import("./checkout/PurchasePage.tsx"),
     load: prefetchResource,
@@ -266,7 +282,9 @@ const admin: RouteEntry[] = [
   adminOnly("/admin/email-all", "E-mail all users", "Send one message to every user."),
   adminOnly("/admin/exceptions", "Exceptions", "Everything waiting for an admin's decision."),
   adminOnly("/admin/exceptions/advertising", "Ads to review", "Ads waiting for approval."),
-  adminOnly("/admin/exceptions/payouts", "Payouts to pay", "Payout requests waiting to be paid."),
+  adminOnly("/admin/exceptions/payouts", "Payouts to pay", "Payout requests waiting to be paid.", {
+    screen: () => import("./earnings/PayoutQueuePage.tsx"),
+  }),
   adminOnly("/admin/exceptions/publishing", "Resources to review", "Resources waiting for approval.", {
     screen: () => import("./publishing/ReviewQueuePage.tsx"),
   }),

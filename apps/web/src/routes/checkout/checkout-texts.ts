@@ -48,6 +48,28 @@ export const CHECKOUT_TEXTS = {
   "gift.taken": "This gift was already received by another teacher.",
   "gift.ownGift": "This is the gift you bought; send the link to the teacher it is for.",
   "gift.missing": "This gift link is not valid.",
+  "tip.title": "Tip {name}",
+  "tip.intro":
+    "A tip thanks {name} for their work. They receive all of it. You can tip each creator once a day.",
+  "tip.amounts": "Amount",
+  "tip.custom": "Other amount in dollars",
+  "tip.note": "Note (optional)",
+  "tip.send": "Send {amount}",
+  "tip.chooseAmount": "Choose an amount from $1 to $500.",
+  "tip.alreadyToday": "You already tipped {name} today. You can tip again tomorrow.",
+  "tip.loadFailed": "We could not find this creator.",
+  "tip.self": "This is you: you cannot tip yourself.",
+  "tipDone.title": "Thank you for your tip",
+  "tipDone.body": "Your tip was sent. Creators tell us tips keep them making resources.",
+  "tipDone.back": "Back to browsing",
+  "donate.title": "Support the marketplace",
+  "donate.intro":
+    "Donations keep the marketplace free for every teacher. Donors see no ads while the site is in ad-free mode for donors.",
+  "donate.amount": "Donation in dollars",
+  "donate.send": "Donate {amount}",
+  "donate.invalid": "Choose an amount from $1 to $1,000.",
+  "donateDone.title": "Thank you for your donation",
+  "donateDone.body": "Your donation went through. Thank you for keeping the marketplace running.",
 } as const satisfies Record<string, string>;
 
 export type CheckoutTextKey = keyof typeof CHECKOUT_TEXTS;

@@ -172,7 +172,14 @@ function SectionBody({
     case "message":
       return <p>{t("portfolio.message", { name: user.first_name })}</p>;
     case "tip":
-      return <p>{t("portfolio.tip", { name: user.first_name })}</p>;
+      return (
+        <p>
+          {t("portfolio.tip", { name: user.first_name })}{" "}
+          <Link to={`/tip/${encodeURIComponent(user.id)}`} className="font-medium underline">
+            {t("portfolio.tipLink", { name: user.first_name })}
+          </Link>
+        </p>
+      );
     case "settings":
       return (
         <p>

@@ -189,6 +189,9 @@ function ResourceView({ resource }: { resource: ResourceDetail }) {
               {t("resource.gift")}
             </button>
           ) : null}
+          <Link to={`${path}/leave-tip`} className={secondaryButton}>
+            {t("resource.tip")}
+          </Link>
         </div>
 
         <div className="border-t border-line pt-5">

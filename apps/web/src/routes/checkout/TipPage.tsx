@@ -1,0 +1,182 @@
+import {
+  CUSTOM_TIP_UNSET,
+  DEFAULT_TIP_INDEX,
+  formatMoney,
+  TIP_AMOUNTS_DOLLARS,
+  type TipResponse,
+  tipAmountCents,
+} from "@market/domain";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { ApiError, api } from "../../api/client.ts";
+import type { UserSummaryResponse } from "../../api/types.ts";
+import { useSession } from "../../state/session.ts";
+import { resourceDetailQuery } from "../resources/resource-query.ts";
+import { useCheckoutTexts } from "./checkout-texts.ts";
+import { PaymentFields, usePaymentForm } from "./PaymentForm.tsx";
+
+interface Recipient {
+  id: string;
+  username: string;
+  first_name: string;
+}
+
+const newKey = () => `web-${crypto.randomUUID()}`;
+
+/** Who the tip is for: the resource's creator, a profile's owner, or a user id (/tip/{id}). */
+function useRecipient(): { recipient: Recipient | null; failed: boolean; donePath: string } {
+  const { id, handle } = useParams();
+  const location = useLocation();
+  const onResource = location.pathname.startsWith("/resources/");
+  const username = handle ? decodeURIComponent(handle).replace(/^@/, "") : null;
+  const resource = useQuery({ ...resourceDetailQuery(id ?? ""), enabled: onResource && id !== undefined });
+  const user = useQuery({
+    queryKey: ["users", "summary", (username ?? id ?? "").toLowerCase()],
+    queryFn: ({ signal }) =>
+      api.get<UserSummaryResponse>(
+        `/users/${username ? `@${encodeURIComponent(username)}` : encodeURIComponent(id ?? "")}/summary`,
+        {
+          signal,
+        },
+      ),
+    enabled: !onResource,
+  });
+  if (onResource) {
+    const creator = resource.data?.users_model;
+    return {
+      recipient: creator
+        ? { id: creator.id, username: creator.username, first_name: creator.first_name }
+        : null,
+      failed: resource.isError,
+      donePath: `/resources/${encodeURIComponent(id ?? "")}/leave-tip/completed`,
+    };
+  }
+  const u = user.data?.user;
+  return {
+    recipient: u ? { id: u.id, username: u.username, first_name: u.first_name } : null,
+    failed: user.isError,
+    donePath: handle ? "/profile/tip-completed" : `/tip/${encodeURIComponent(id ?? "")}/completed`,
+  };
+}
+
+/**
+ * Leave a tip (spec 5 Tips): 1, 2, 3, 4, 5, 10, 25, 50 or 100 dollars, $5 chosen at first, or another
+ * amount; an optional note; the payment form. Once a day per creator, which the server enforces.
+ */
+export default function TipPage() {
+  const t = useCheckoutTexts();
+  const id = useId();
+  const navigate = useNavigate();
+  const session = useSession();
+  const { recipient, failed, donePath } = useRecipient();
+  const form = usePaymentForm();
+  const [tipIndex, setTipIndex] = useState<number>(DEFAULT_TIP_INDEX);
+  const [custom, setCustom] = useState("");
+  const [note, setNote] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const key = useRef(newKey());
+
+  if (failed) return <p role="alert">{t("tip.loadFailed")}</p>;
+  if (!recipient) return <p role="status">…</p>;
+  const customDollars = custom.trim() === "" ? CUSTOM_TIP_UNSET : Number(custom);
+  const amount = tipAmountCents(tipIndex, Number.isFinite(customDollars) ? customDollars : Number.NaN);
+  const isSelf = session?.claims.sub === recipient.id;
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    form.touchAll();
+    if (amount === null) {
+      setFailure(t("tip.chooseAmount"));
+      return;
+    }
+    if (!form.isValid || busy || isSelf) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.post<TipResponse>(
+        `/transactions/tip/purchase/${encodeURIComponent(recipient.id)}`,
+        { amount, tipNote: note.trim() || undefined, ...form.body() },
+        { headers: { "Idempotency-Key": key.current } },
+      );
+      navigate(donePath, { state: { amount, name: recipient.first_name } });
+    } catch (error) {
+      key.current = newKey();
+      if (error instanceof ApiError && error.code === "tip_already_sent_today") {
+        setFailure(t("tip.alreadyToday", { name: recipient.first_name }));
+      } else if (error instanceof ApiError) {
+        if (error.fields) form.setServerProblems(error.fields);
+        setFailure(error.message);
+      } else setFailure(String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void send(e)} noValidate className="flex max-w-2xl flex-col gap-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("tip.title", { name: recipient.first_name })}</h1>
+      <p>{isSelf ? t("tip.self") : t("tip.intro", { name: recipient.first_name })}</p>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 font-semibold">{t("tip.amounts")}</legend>
+        <div className="flex flex-wrap gap-2">
+          {TIP_AMOUNTS_DOLLARS.map((dollars, index) => (
+            <button
+              key={dollars}
+              type="button"
+              aria-pressed={custom === "" && tipIndex === index}
+              onClick={() => {
+                setTipIndex(index);
+                setCustom("");
+              }}
+              className={`rounded-ui border px-4 py-2 font-medium ${
+                custom === "" && tipIndex === index
+                  ? "border-ink bg-ink text-paper"
+                  : "border-line hover:bg-wash"
+              }`}
+            >
+              ${dollars}
+            </button>
+          ))}
+        </div>
+        <label htmlFor={`${id}-custom`} className="font-medium">
+          {t("tip.custom")}
+        </label>
+        <input
+          id={`${id}-custom`}
+          inputMode="decimal"
+          value={custom}
+          onChange={(e) => setCustom(e.target.value)}
+          className="w-40 rounded-ui border border-line bg-paper px-3 py-2"
+        />
+      </fieldset>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-note`} className="font-medium">
+          {t("tip.note")}
+        </label>
+        <textarea
+          id={`${id}-note`}
+          rows={3}
+          maxLength={280}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          className="rounded-ui border border-line bg-paper px-3 py-2"
+        />
+      </div>
+      <PaymentFields form={form} t={t} />
+      {failure ? (
+        <p role="alert" className="rounded-ui border border-danger p-3 font-medium text-danger">
+          {failure}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={busy || isSelf}
+        className="self-start rounded-ui bg-accent px-5 py-3 text-lg font-semibold text-accent-text disabled:opacity-60"
+      >
+        {busy ? t("pay.paying") : t("tip.send", { amount: amount === null ? "" : formatMoney(amount) })}
+      </button>
+    </form>
+  );
+}

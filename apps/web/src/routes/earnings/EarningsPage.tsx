@@ -1,0 +1,295 @@
+import { formatAmount, formatMoney } from "@market/domain";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { NavLink, useLocation } from "react-router";
+import { api, apiUrl } from "../../api/client.ts";
+import { getSession } from "../../state/session.ts";
+import { useSiteSettings } from "../../state/site-config.ts";
+
+interface Balance {
+  balance: number;
+  estimatedBalance: number;
+  eligibleBalance: number;
+  eligiblePayout: number;
+  pendingPayout: number;
+  hasTakenPayout: boolean;
+}
+interface Activity {
+  kind: string;
+  id: string;
+  amount: number;
+  createdAt: string;
+  title: string | null;
+  from: string | null;
+  refCode: string | null;
+  receipt: string | null;
+}
+interface Payout {
+  id: string;
+  amount: number;
+  status: string;
+  requestedAt: string;
+  payoutDate: string | null;
+}
+
+const SECTIONS = [
+  ["activity", "Activity"],
+  ["data", "Data"],
+  ["graph", "Graph"],
+  ["payout", "Payout"],
+] as const;
+type Section = (typeof SECTIONS)[number][0];
+
+const KIND_LABEL: Record<string, string> = { sale: "Sale", gift: "Gift sale", tip: "Tip" };
+
+/** A receipt opens in a new tab; it is fetched with the session's token and shown from memory. */
+async function openReceipt(path: string) {
+  const tab = window.open("", "_blank");
+  const token = getSession()?.token;
+  const response = await fetch(apiUrl(path.replace(/^\/api/, "")), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  const html = await response.text();
+  const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
+  if (tab) tab.location.href = url;
+  else window.location.href = url;
+}
+
+function toCsv(rows: Activity[]): string {
+  const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
+  const lines = [["date", "kind", "what", "from", "amount_usd", "ref_code"].join(",")];
+  for (const r of rows) {
+    lines.push(
+      [
+        r.createdAt.slice(0, 10),
+        r.kind,
+        quote(r.title ?? ""),
+        quote(r.from ?? ""),
+        (r.amount / 100).toFixed(2),
+        r.refCode ?? "",
+      ].join(","),
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * /earnings with activity, data, graph and payout (spec 2): balances derived from the ledger, what was
+ * earned and from what, and the payout request.
+ */
+export default function EarningsPage() {
+  const location = useLocation();
+  const section = (location.pathname.split("/")[2] as Section | undefined) ?? "activity";
+  const balance = useQuery({
+    queryKey: ["earnings", "balance"],
+    queryFn: ({ signal }) => api.get<Balance>("/earnings/self/balance", { signal }),
+  });
+  const activity = useQuery({
+    queryKey: ["earnings", "activity"],
+    queryFn: ({ signal }) => api.get<{ activity: Activity[] }>("/earnings/self/activity", { signal }),
+  });
+  const b = balance.data;
+
+  return (
+    <section className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Earnings</h1>
+      <dl className="grid gap-4 sm:grid-cols-4">
+        {(
+          [
+            ["Balance", b?.balance],
+            ["Estimated balance", b?.estimatedBalance],
+            ["Available for payout", b?.eligibleBalance],
+            ["Payout pending", b?.pendingPayout],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="rounded-ui border border-line p-4">
+            <dt className="text-sm text-muted">{label}</dt>
+            <dd className="text-2xl font-bold">
+              {value === undefined ? "…" : formatAmount(value === 0 ? 0 : value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <nav aria-label="Earnings sections" className="border-b border-line">
+        <ul className="flex gap-1">
+          {SECTIONS.map(([path, label]) => (
+            <li key={path}>
+              <NavLink
+                to={`/earnings/${path}`}
+                aria-current={section === path ? "page" : undefined}
+                className={`inline-block border-b-2 px-3 py-2 font-medium ${section === path ? "border-ink" : "border-transparent text-muted"}`}
+              >
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {section === "payout" ? (
+        <PayoutSection balance={b} />
+      ) : !activity.data ? (
+        <p role="status">{activity.isError ? "We could not load your earnings." : "Loading…"}</p>
+      ) : section === "data" ? (
+        <DataSection rows={activity.data.activity} />
+      ) : section === "graph" ? (
+        <GraphSection rows={activity.data.activity} />
+      ) : (
+        <ActivitySection rows={activity.data.activity} />
+      )}
+    </section>
+  );
+}
+
+function ActivitySection({ rows }: { rows: Activity[] }) {
+  if (rows.length === 0)
+    return <p className="text-muted">No sales or tips yet. They appear here as they happen.</p>;
+  return (
+    <ul className="divide-y divide-line rounded-ui border border-line" aria-label="Earnings activity">
+      {rows.map((r) => (
+        <li key={`${r.kind}-${r.id}`} className="flex flex-wrap items-center gap-4 p-4">
+          <span className="w-24 text-sm font-semibold">{KIND_LABEL[r.kind] ?? r.kind}</span>
+          <span className="min-w-0 flex-1 truncate">
+            {r.kind === "tip" ? `From @${r.from}${r.title ? `: “${r.title}”` : ""}` : r.title}
+          </span>
+          <span className="text-sm text-muted">{r.createdAt.slice(0, 10)}</span>
+          <span className="w-20 text-right font-semibold">{formatMoney(r.amount)}</span>
+          {r.receipt ? (
+            <button
+              type="button"
+              className="text-sm font-medium underline"
+              onClick={() => void openReceipt(r.receipt!)}
+            >
+              Receipt
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DataSection({ rows }: { rows: Activity[] }) {
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([toCsv(rows)], { type: "text/csv" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = "earnings.csv";
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <button
+        type="button"
+        onClick={download}
+        className="self-start rounded-ui border border-line px-4 py-2 font-medium"
+      >
+        Download CSV
+      </button>
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-line">
+            <th className="py-2">Date</th>
+            <th>Kind</th>
+            <th>What</th>
+            <th className="text-right">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={`${r.kind}-${r.id}`} className="border-b border-line">
+              <td className="py-2">{r.createdAt.slice(0, 10)}</td>
+              <td>{KIND_LABEL[r.kind] ?? r.kind}</td>
+              <td>{r.kind === "tip" ? `@${r.from}` : r.title}</td>
+              <td className="text-right">{formatMoney(r.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Earnings by month and source as stacked bars (sales, tips), with the numbers as a table for screen readers. */
+function GraphSection({ rows }: { rows: Activity[] }) {
+  const months = new Map<string, { sales: number; tips: number }>();
+  for (const r of rows) {
+    const month = r.createdAt.slice(0, 7);
+    const entry = months.get(month) ?? { sales: 0, tips: 0 };
+    if (r.kind === "tip") entry.tips += r.amount;
+    else entry.sales += r.amount;
+    months.set(month, entry);
+  }
+  const data = [...months.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(-12);
+  const max = Math.max(1, ...data.map(([, v]) => v.sales + v.tips));
+  return (
+    <figure className="flex flex-col gap-3">
+      <svg
+        viewBox={`0 0 ${Math.max(1, data.length) * 60} 200`}
+        className="h-52 w-full max-w-3xl"
+        role="img"
+        aria-label="Earnings by month"
+      >
+        {data.map(([month, v], i) => {
+          const salesH = (v.sales / max) * 170;
+          const tipsH = (v.tips / max) * 170;
+          return (
+            <g key={month} transform={`translate(${i * 60 + 10},0)`}>
+              <rect x={0} y={180 - salesH} width={40} height={salesH} className="fill-accent" />
+              <rect x={0} y={180 - salesH - tipsH} width={40} height={tipsH} className="fill-muted" />
+              <text x={20} y={196} textAnchor="middle" fontSize={10}>
+                {month.slice(5)}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="text-sm text-muted">Sales (dark) and tips (light) by month.</figcaption>
+    </figure>
+  );
+}
+
+function PayoutSection({ balance }: { balance: Balance | undefined }) {
+  const settings = useSiteSettings();
+  const queryClient = useQueryClient();
+  const [message, setMessage] = useState<string | null>(null);
+  const payouts = useQuery({
+    queryKey: ["earnings", "payouts"],
+    queryFn: ({ signal }) => api.get<{ payouts: Payout[] }>("/earnings/self/payouts", { signal }),
+  });
+  const request = useMutation({
+    mutationFn: () => api.post<Payout>("/earnings/self/payouts", undefined),
+    onSuccess: (p) => {
+      setMessage(`Payout of ${formatMoney(p.amount)} requested. An admin pays it out.`);
+      void queryClient.invalidateQueries({ queryKey: ["earnings"] });
+    },
+    onError: (error) => setMessage(error instanceof Error ? error.message : String(error)),
+  });
+  return (
+    <div className="flex flex-col gap-4">
+      <p>
+        Available for payout now: <strong>{balance ? formatAmount(balance.eligiblePayout) : "…"}</strong>.
+        Earnings become available {settings?.payoutHoldDays ?? 14} days after a sale or tip, from{" "}
+        {formatMoney(settings?.payoutMinimumCents ?? 1000)}.
+      </p>
+      <button
+        type="button"
+        disabled={!balance || balance.eligiblePayout === 0 || request.isPending}
+        onClick={() => request.mutate()}
+        className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
+      >
+        Request payout
+      </button>
+      {message ? <p role="status">{message}</p> : null}
+      <ul className="divide-y divide-line rounded-ui border border-line" aria-label="Your payouts">
+        {(payouts.data?.payouts ?? []).map((p) => (
+          <li key={p.id} className="flex gap-4 p-3">
+            <span className="flex-1">{p.requestedAt.slice(0, 10)}</span>
+            <span>{p.status === "paid" ? `Paid ${p.payoutDate ?? ""}` : p.status}</span>
+            <span className="font-semibold">{formatMoney(p.amount)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { dayInZone, formatMoney } from "@market/domain";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { api } from "../../api/client.ts";
+
+interface QueuedPayout {
+  id: string;
+  amount: number;
+  status: string;
+  requestedAt: string;
+  username: string;
+  first_name: string;
+}
+
+/** /admin/exceptions/payouts: requested payouts, oldest first, their total, and "mark paid" with a payout date. */
+export default function PayoutQueuePage() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [payoutDate, setPayoutDate] = useState(dayInZone(new Date()));
+  const [message, setMessage] = useState<string | null>(null);
+  const queue = useQuery({
+    queryKey: ["admin", "payouts"],
+    queryFn: ({ signal }) =>
+      api.get<{ payouts: QueuedPayout[]; totalEligiblePayouts: number }>("/admin/payouts", { signal }),
+  });
+  const pay = useMutation({
+    mutationFn: (payout: QueuedPayout) => api.post(`/admin/payouts/${payout.id}/pay`, { payoutDate }),
+    onSuccess: (_answer, payout) => {
+      setMessage(`Paid ${formatMoney(payout.amount)} to @${payout.username}.`);
+      void queryClient.invalidateQueries({ queryKey: ["admin", "payouts"] });
+    },
+    onError: (error) => setMessage(error instanceof Error ? error.message : String(error)),
+  });
+  return (
+    <section className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Payouts to pay</h1>
+      <div className="flex flex-wrap items-end gap-4">
+        <p className="text-lg">
+          Total requested: <strong>{queue.data ? formatMoney(queue.data.totalEligiblePayouts) : "…"}</strong>
+        </p>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-date`} className="text-sm font-medium">
+            Payout date
+          </label>
+          <input
+            id={`${id}-date`}
+            type="date"
+            value={payoutDate}
+            onChange={(e) => setPayoutDate(e.target.value)}
+            className="rounded-ui border border-line px-3 py-2"
+          />
+        </div>
+      </div>
+      {message ? <p role="status">{message}</p> : null}
+      {queue.data && queue.data.payouts.length === 0 ? (
+        <p className="text-muted">No payouts are waiting.</p>
+      ) : (
+        <ul className="divide-y divide-line rounded-ui border border-line" aria-label="Requested payouts">
+          {(queue.data?.payouts ?? []).map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center gap-4 p-4">
+              <span className="flex-1">
+                {p.first_name} (@{p.username}) · requested {p.requestedAt.slice(0, 10)}
+              </span>
+              <span className="font-semibold">{formatMoney(p.amount)}</span>
+              <button
+                type="button"
+                disabled={pay.isPending}
+                onClick={() => pay.mutate(p)}
+                className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
+                aria-label={`Mark paid: @${p.username}`}
+              >
+                Mark paid
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

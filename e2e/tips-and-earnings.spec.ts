@@ -1,0 +1,104 @@
+import { expect, test } from "@playwright/test";
+import { apiLogin, setSiteSettings, signInPage } from "./fixtures.ts";
+
+const CARD = {
+  cardName: "Tess Teacher",
+  cardNumber: "4242424242424242",
+  cardExp: "1230",
+  cardCvv: "123",
+  billingStreetAddress: "12 Elm Street",
+  billingCity: "Springfield",
+  billingState: "IL",
+  billingZipCode: "62701",
+};
+
+test("a teacher tips a creator once a day; the creator sees the sale and the tip and an admin pays them out", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const admin = await apiLogin(page.request, "admin");
+  // Earnings are held 14 days by default; this journey pays out at once.
+  await setSiteSettings(page.request, admin.accessToken, { payoutHoldDays: 0 });
+  try {
+    const creator = await apiLogin(page.request, "creator3");
+    const creatorId = creator.user.id as string;
+
+    // The teacher buys one of the creator's paid resources (through the API: the purchase journey covers the UI).
+    const teacher = await apiLogin(page.request, "teacher2");
+    const listed = await page.request.get("/api/users/@creator3/resources?limit=48");
+    const paid = (
+      (await listed.json()).resources as { name: string; price: number; sale_price: number | null }[]
+    ).find((r) => r.price > 0)!;
+    const bought = await page.request.post("/api/transactions/resource/purchase", {
+      headers: { authorization: `Bearer ${teacher.accessToken}` },
+      data: { resourceId: paid.name, amount: paid.sale_price ?? paid.price, ...CARD },
+    });
+    expect(bought.ok()).toBe(true);
+
+    // A $25 tip from the creator's resource page, with a note.
+    await signInPage(page, "teacher2");
+    await page.goto(`/resources/${paid.name}`);
+    await page.getByRole("link", { name: "Tip the creator" }).click();
+    await expect(page.getByRole("heading", { name: /^Tip / })).toBeVisible();
+    await page.getByRole("button", { name: "$25", exact: true }).click();
+    await page.getByLabel("Note (optional)").fill("Thank you for the unit!");
+    await page.getByLabel("Name on card").fill(CARD.cardName);
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+    await page.getByLabel("Security code").fill("123");
+    await page.getByLabel("Street address").fill(CARD.billingStreetAddress);
+    await page.getByLabel("City").fill(CARD.billingCity);
+    await page.getByLabel("State (2 letters)").fill(CARD.billingState);
+    await page.getByLabel("ZIP code").fill(CARD.billingZipCode);
+    await page.getByRole("button", { name: "Send $25.00" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you for your tip" })).toBeVisible();
+
+    // A second tip the same day is refused (spec 5: once per day).
+    await page.goto(`/tip/${creatorId}`);
+    await page.getByRole("button", { name: "$5", exact: true }).click();
+    await page.getByLabel("Name on card").fill(CARD.cardName);
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+    await page.getByLabel("Security code").fill("123");
+    await page.getByLabel("Street address").fill(CARD.billingStreetAddress);
+    await page.getByLabel("City").fill(CARD.billingCity);
+    await page.getByLabel("State (2 letters)").fill(CARD.billingState);
+    await page.getByLabel("ZIP code").fill(CARD.billingZipCode);
+    await page.getByRole("button", { name: "Send $5.00" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /already tipped .* today/ })).toBeVisible();
+
+    // The creator sees both in their earnings and asks for a payout.
+    const creatorContext = await browser.newContext();
+    const creatorPage = await creatorContext.newPage();
+    await signInPage(creatorPage, "creator3");
+    await creatorPage.goto("/earnings");
+    const activity = creatorPage.getByRole("list", { name: "Earnings activity" });
+    await expect(activity.getByRole("listitem").filter({ hasText: "Sale" }).first()).toBeVisible();
+    await expect(activity.getByRole("listitem").filter({ hasText: "Thank you for the unit!" })).toContainText(
+      "$25.00",
+    );
+    await creatorPage.getByRole("link", { name: "Payout" }).click();
+    await creatorPage.getByRole("button", { name: "Request payout" }).click();
+    await expect(
+      creatorPage.getByRole("status").filter({ hasText: /^Payout of \$[\d.,]+ requested/ }),
+    ).toBeVisible();
+
+    // An admin pays it out.
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await signInPage(adminPage, "admin");
+    await adminPage.goto("/admin/exceptions/payouts");
+    await adminPage.getByRole("button", { name: "Mark paid: @creator3" }).click();
+    await expect(
+      adminPage.getByRole("status").filter({ hasText: /^Paid \$[\d.,]+ to @creator3\./ }),
+    ).toBeVisible();
+    await adminContext.close();
+
+    await creatorPage.reload();
+    await expect(creatorPage.getByRole("list", { name: "Your payouts" }).getByText(/^Paid /)).toBeVisible();
+    await creatorContext.close();
+  } finally {
+    await setSiteSettings(page.request, admin.accessToken, { payoutHoldDays: 14 });
+  }
+});
