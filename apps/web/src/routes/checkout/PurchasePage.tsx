@@ -62,7 +62,8 @@ function Checkout() {
         { resourceId: r.id, amount, ...form.body() },
         { headers: { "Idempotency-Key": key.current } },
       );
-      void queryClient.invalidateQueries({ queryKey: ["resources", "detail"] });
+      // Cached copies say "not yours" (and show Buy): drop them so the resource page asks again.
+      queryClient.removeQueries({ queryKey: ["resources", "detail"] });
       navigate(`${path}/purchase/completed`, { state: answer });
     } catch (error) {
       key.current = newKey();
@@ -166,10 +167,10 @@ function ClaimGift({ code }: { code: string }) {
     let live = true;
     api
       .post<{ resourceName: string }>(`/transactions/gifts/${encodeURIComponent(code)}/claim`, undefined)
-      .then((answer) => {
-        if (!live) return;
-        void queryClient.invalidateQueries({ queryKey: ["resources", "detail"] });
-        setState({ status: "done", name: answer.resourceName });
+      .then(async (answer) => {
+        // Every cached copy of the resource said "not yours": drop them before offering to open it.
+        queryClient.removeQueries({ queryKey: ["resources", "detail"] });
+        if (live) setState({ status: "done", name: answer.resourceName });
       })
       .catch((error: unknown) => {
         if (!live) return;
