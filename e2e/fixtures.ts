@@ -4,11 +4,23 @@ import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { decodeQuotedPrintable, linkIn } from "../apps/server/src/test/mail.ts";
 import { DEMO_PASSWORD } from "../playwright.config.ts";
 
+type ApiSession = { accessToken: string; user: Record<string, unknown> };
+
+/**
+ * Journeys run from one address, and logins are limited to 20 a minute per address (DECISIONS.md), so a
+ * demo account's session is made once per worker and reused (tokens live 24 hours).
+ */
+const sessions = new Map<string, ApiSession>();
+
 /** Logs in through the API (Documenso's apiSignin): journeys use the UI only for what they test. */
-export async function apiLogin(request: APIRequestContext, username: string) {
+export async function apiLogin(request: APIRequestContext, username: string): Promise<ApiSession> {
+  const known = sessions.get(username);
+  if (known) return known;
   const res = await request.post("/api/auth/token", { data: { username, password: DEMO_PASSWORD } });
   if (!res.ok()) throw new Error(`login as ${username} failed: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as { accessToken: string; user: Record<string, unknown> };
+  const session = (await res.json()) as ApiSession;
+  sessions.set(username, session);
+  return session;
 }
 
 /** Starts the page signed in, the way the web app keeps a session: local storage and a cookie. */

@@ -236,8 +236,11 @@ const resources: RouteEntry[] = [
     "/resources/:id/feature",
     "Feature this resource",
     "Pay to show this resource on the featured page.",
+    { screen: () => import("./checkout/FeaturePage.tsx"), load: prefetchResource },
   ),
-  signedIn("/resources/:id/feature/completed", "Featured", "Your resource will be featured."),
+  signedIn("/resources/:id/feature/completed", "Featured", "Your resource will be featured.", {
+    screen: () => import("./checkout/FeatureCompletedPage.tsx"),
+  }),
   signedIn("/resources/:id/leave-tip", "Leave a tip", "Thank the creator of this resource with a tip.", {
     screen: tip,
     load: prefetchResource,

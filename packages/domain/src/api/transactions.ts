@@ -84,3 +84,20 @@ export const giftClaimResponseSchema = z.object({
   resourceName: z.string(),
   saleId: z.string(),
 });
+
+/** Featuring (DECISIONS.md: featurePricePerDayCents a day, for 1 to 30 days). */
+export const FEATURE_DAYS = { min: 1, max: 30 } as const;
+
+export const featureRequestSchema = paymentFormSchema.extend({
+  resourceId: z.string().trim().min(1).max(120),
+  days: z.number().int().min(FEATURE_DAYS.min).max(FEATURE_DAYS.max),
+  /** days x featurePricePerDayCents, as the creator saw it. */
+  amount: cents,
+});
+export const featureResponseSchema = z.object({
+  resourceId: z.string(),
+  resourceName: z.string(),
+  featuredUntil: z.string(),
+  amount: z.number().int(),
+});
+export type FeatureResponse = z.infer<typeof featureResponseSchema>;

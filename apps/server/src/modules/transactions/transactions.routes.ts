@@ -1,6 +1,8 @@
 import {
   donateRequestSchema,
   donateResponseSchema,
+  featureRequestSchema,
+  featureResponseSchema,
   giftClaimResponseSchema,
   purchaseRequestSchema,
   purchaseResponseSchema,
@@ -15,6 +17,7 @@ import type { AppInstance } from "../../app.ts";
 import { users } from "../../db/schema/index.ts";
 import { requireViewer } from "../../platform/access.ts";
 import { AppError } from "../../platform/errors.ts";
+import { featureResource } from "./feature.service.ts";
 import { claimGift, purchaseResource } from "./purchase.service.ts";
 import { donate, sendTips } from "./tips.service.ts";
 
@@ -133,5 +136,11 @@ export async function transactionsRoutes(app: AppInstance) {
       const { amount, placement, ...form } = request.body;
       return donate(deps, requireViewer(request), { amount, placement, form }, idempotencyKeyOf(request));
     },
+  );
+
+  app.post(
+    "/transactions/resource/feature",
+    { schema: { body: featureRequestSchema, response: { 200: featureResponseSchema } } },
+    async (request) => featureResource(deps, requireViewer(request), request.body, idempotencyKeyOf(request)),
   );
 }

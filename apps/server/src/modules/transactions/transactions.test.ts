@@ -394,4 +394,32 @@ describe("money: purchases, gifts, tips and donations through the sandbox gatewa
     expect(visitor.statusCode).toBe(401);
     expect(buyerId).toBeTruthy();
   });
+
+  it("features a creator's active resource for the days paid for, until it ends by itself", async () => {
+    const featured = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/resources?featured=true&pageSize=48" }))
+        .json()
+        .resources.map((r: { name: string }) => r.name);
+    expect(await featured()).not.toContain("owl-unit");
+    const body = { resourceId: "owl-unit", days: 3, amount: 600, ...CARD };
+    // DECISIONS.md: featurePricePerDayCents 200 a day.
+    expect(
+      (await post("/transactions/resource/feature", { ...body, amount: 500 }, "seller")).json().error,
+    ).toBe("price_changed");
+    expect((await post("/transactions/resource/feature", body, buyerName)).statusCode).toBe(404);
+    expect(
+      (await post("/transactions/resource/feature", { ...body, days: 31, amount: 6200 }, "seller"))
+        .statusCode,
+    ).toBe(400);
+    const res = await post("/transactions/resource/feature", body, "seller");
+    expect(res.statusCode).toBe(200);
+    const until = new Date(res.json().featuredUntil).getTime();
+    expect(until).toBeGreaterThan(Date.now() + 2.9 * 86_400_000);
+    expect(await featured()).toContain("owl-unit");
+    expect(await ledgerSum()).toBe(0);
+    await t.db.execute(
+      sql`update resources set featured_until = now() - interval '1 minute' where name = 'owl-unit'`,
+    );
+    expect(await featured()).not.toContain("owl-unit");
+  });
 });

@@ -70,6 +70,13 @@ export const CHECKOUT_TEXTS = {
   "donate.invalid": "Choose an amount from $1 to $1,000.",
   "donateDone.title": "Thank you for your donation",
   "donateDone.body": "Your donation went through. Thank you for keeping the marketplace running.",
+  "feature.title": "Feature “{title}”",
+  "feature.intro":
+    "Featured resources fill the Featured page. Featuring costs {price} a day, for 1 to 30 days, and ends by itself.",
+  "feature.days": "Days",
+  "featureDone.title": "Your resource is featured",
+  "featureDone.body": "It is on the Featured page until {date}.",
+  "featureDone.see": "See the Featured page",
 } as const satisfies Record<string, string>;
 
 export type CheckoutTextKey = keyof typeof CHECKOUT_TEXTS;

@@ -165,6 +165,15 @@ function PublishingRow({
             <Link key={action} to={path} className={button}>
               {t("action.view")}
             </Link>
+          ) : action === "deactivate" ? (
+            <span key={action} className="flex gap-2">
+              <Link to={`${path}/feature`} className={button}>
+                {t("action.feature")}
+              </Link>
+              <button type="button" className={button} disabled={busy} onClick={() => onAction(action)}>
+                {t("action.deactivate")}
+              </button>
+            </span>
           ) : (
             <button
               key={action}

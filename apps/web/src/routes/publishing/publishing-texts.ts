@@ -29,6 +29,7 @@ export const PUBLISHING_TEXTS = {
   "action.reactivate": "Reactivate",
   "action.delete": "Delete",
   "action.view": "View",
+  "action.feature": "Feature",
   "wizard.title.new": "Publish a resource",
   "wizard.title.edit": "Edit “{title}”",
   "wizard.progress": "Step {index} of {count}: {name}",
