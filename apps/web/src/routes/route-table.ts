@@ -281,7 +281,9 @@ const admin: RouteEntry[] = [
     "Admin",
     "Run the marketplace: users, settings, statistics, accounting and exceptions.",
   ),
-  adminOnly("/admin/accounting", "Accounting", "The ledger, income and payouts."),
+  adminOnly("/admin/accounting", "Accounting", "The ledger, income and payouts.", {
+    screen: () => import("./earnings/AccountingPage.tsx"),
+  }),
   adminOnly("/admin/email-all", "E-mail all users", "Send one message to every user."),
   adminOnly("/admin/exceptions", "Exceptions", "Everything waiting for an admin's decision."),
   adminOnly("/admin/exceptions/advertising", "Ads to review", "Ads waiting for approval."),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
+import { accountingReport } from "./accounting.service.ts";
 import {
   getOwnBalance,
   listOwnActivity,
@@ -115,5 +116,37 @@ export async function earningsRoutes(app: AppInstance) {
     "/admin/payouts/:id/reject",
     { config: admin, schema: { params: z.object({ id: z.uuid() }), response: { 200: payoutSchema } } },
     async (request) => rejectPayout(db, request.params.id),
+  );
+
+  app.get(
+    "/admin/accounting",
+    {
+      config: admin,
+      schema: {
+        querystring: z.object({
+          from: z.iso.date().default("2000-01-01"),
+          to: z.iso.date().default("2999-12-31"),
+        }),
+        response: {
+          200: z.object({
+            periods: z.array(
+              z.object({
+                period: z.string(),
+                sales: z.number().int(),
+                fees: z.number().int(),
+                tips: z.number().int(),
+                donations: z.number().int(),
+                adIncome: z.number().int(),
+                featuring: z.number().int(),
+                payouts: z.number().int(),
+              }),
+            ),
+            trialBalance: z.array(z.object({ account: z.string(), total: z.number().int() })),
+            balanced: z.boolean(),
+          }),
+        },
+      },
+    },
+    async (request) => accountingReport(db, request.query.from, request.query.to),
   );
 }

@@ -136,4 +136,17 @@ describe("earnings: balances from the ledger, payouts, receipts", () => {
     expect((await call("GET", url, stranger)).statusCode).toBe(404);
     expect((await call("GET", url, {})).statusCode).toBe(401);
   });
+
+  it("reports money by month from the ledger, with a trial balance that sums to zero", async () => {
+    const report = (await call("GET", "/admin/accounting", admin)).json();
+    expect(report.balanced).toBe(true);
+    const month = new Date().toISOString().slice(0, 7);
+    expect(report.periods).toContainEqual(
+      expect.objectContaining({ period: month, sales: 1000, fees: 200, tips: 500, payouts: 1300 }),
+    );
+    expect(report.trialBalance.map((r: { account: string }) => r.account)).toEqual(
+      expect.arrayContaining(["card_clearing", "creator_balance", "payouts", "platform_fees"]),
+    );
+    expect((await call("GET", "/admin/accounting", creator)).statusCode).toBe(403);
+  });
 });

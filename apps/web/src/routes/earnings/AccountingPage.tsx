@@ -1,0 +1,137 @@
+import { formatAmount } from "@market/domain";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { api } from "../../api/client.ts";
+
+interface Period {
+  period: string;
+  sales: number;
+  fees: number;
+  tips: number;
+  donations: number;
+  adIncome: number;
+  featuring: number;
+  payouts: number;
+}
+interface Report {
+  periods: Period[];
+  trialBalance: { account: string; total: number }[];
+  balanced: boolean;
+}
+
+const COLUMNS: [keyof Period, string][] = [
+  ["period", "Month"],
+  ["sales", "Sales"],
+  ["fees", "Platform fees"],
+  ["tips", "Tips"],
+  ["donations", "Donations"],
+  ["adIncome", "Ad income"],
+  ["featuring", "Featuring"],
+  ["payouts", "Payouts"],
+];
+
+/** /admin/accounting: money by month from the ledger, CSV export, and the trial balance. */
+export default function AccountingPage() {
+  const id = useId();
+  const [from, setFrom] = useState(`${new Date().getFullYear()}-01-01`);
+  const [to, setTo] = useState(new Date().toISOString().slice(0, 10));
+  const report = useQuery({
+    queryKey: ["admin", "accounting", from, to],
+    queryFn: ({ signal }) => api.get<Report>("/admin/accounting", { query: { from, to }, signal }),
+  });
+  const download = () => {
+    if (!report.data) return;
+    const lines = [COLUMNS.map(([, label]) => label).join(",")];
+    for (const p of report.data.periods) {
+      lines.push(
+        COLUMNS.map(([key]) => (key === "period" ? p.period : (Number(p[key]) / 100).toFixed(2))).join(","),
+      );
+    }
+    const url = URL.createObjectURL(new Blob([`${lines.join("\n")}\n`], { type: "text/csv" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = `accounting-${from}-to-${to}.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <section className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Accounting</h1>
+      <div className="flex flex-wrap items-end gap-4">
+        {(
+          [
+            ["from", "From", from, setFrom],
+            ["to", "To", to, setTo],
+          ] as const
+        ).map(([name, label, value, set]) => (
+          <div key={name} className="flex flex-col gap-1">
+            <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
+              {label}
+            </label>
+            <input
+              id={`${id}-${name}`}
+              type="date"
+              value={value}
+              onChange={(e) => set(e.target.value)}
+              className="rounded-ui border border-line px-3 py-2"
+            />
+          </div>
+        ))}
+        <button
+          type="button"
+          onClick={download}
+          className="rounded-ui border border-line px-4 py-2 font-medium"
+        >
+          Download CSV
+        </button>
+      </div>
+      {!report.data ? (
+        <p role="status">{report.isError ? "We could not load the accounts." : "Loading…"}</p>
+      ) : (
+        <>
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-line">
+                {COLUMNS.map(([key, label]) => (
+                  <th key={key} className={`py-2 ${key === "period" ? "" : "text-right"}`}>
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {report.data.periods.map((p) => (
+                <tr key={p.period} className="border-b border-line">
+                  {COLUMNS.map(([key]) => (
+                    <td key={key} className={`py-2 ${key === "period" ? "" : "text-right"}`}>
+                      {key === "period" ? p.period : formatAmount(Number(p[key]))}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <section>
+            <h2 className="text-xl font-semibold">Trial balance</h2>
+            <p className="text-sm text-muted">
+              {report.data.balanced
+                ? "The books balance: every account together sums to zero."
+                : "The books do not balance."}
+            </p>
+            <ul className="mt-2 grid gap-1 sm:grid-cols-2">
+              {report.data.trialBalance.map((row) => (
+                <li
+                  key={row.account}
+                  className="flex justify-between rounded-ui border border-line px-3 py-2"
+                >
+                  <span>{row.account}</span>
+                  <span className="font-mono">{(row.total / 100).toFixed(2)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </section>
+  );
+}
