@@ -32,6 +32,7 @@ const resourcePage = () => import("./resources/ResourcePage.tsx");
 const downloaded = () => import("./resources/DownloadedPage.tsx");
 const wizard = () => import("./publishing/ResourceWizard.tsx");
 const earnings = () => import("./earnings/EarningsPage.tsx");
+const payflowPage = () => import("./checkout/PayflowPage.tsx");
 const tip = () => import("./checkout/TipPage.tsx");
 const tipDone = () => import("./checkout/TipCompletedPage.tsx");
 const donate = () => import("./checkout/DonatePage.tsx");
@@ -189,9 +190,11 @@ const publicAndAccount: RouteEntry[] = [
   signedIn("/tip/completed", "Tip sent", "Confirms the tip you sent.", { screen: tipDone }),
   signedIn("/tip/:id/completed", "Tip sent", "Confirms the tip you sent.", { screen: tipDone }),
   signedIn("/payflow", "Payment", "Follows a payment through checkout."),
-  signedIn("/payflow/cancel", "Payment canceled", "The payment was canceled; nothing was charged."),
-  signedIn("/payflow/error", "Payment failed", "The payment did not go through."),
-  signedIn("/payflow/success", "Payment complete", "The payment went through."),
+  signedIn("/payflow/cancel", "Payment canceled", "The payment was canceled; nothing was charged.", {
+    screen: payflowPage,
+  }),
+  signedIn("/payflow/error", "Payment failed", "The payment did not go through.", { screen: payflowPage }),
+  signedIn("/payflow/success", "Payment complete", "The payment went through.", { screen: payflowPage }),
   open("/donation", "Support the marketplace", "A donation keeps the marketplace running for every teacher."),
   open("/donation/cancel", "Donation canceled", "The donation was canceled; nothing was charged."),
   open("/donation/payment", "Donate", "Choose an amount and pay your donation.", { screen: donate }),
