@@ -1,4 +1,13 @@
-import type { AdType, Grade, SiteImageKey } from "@market/domain";
+import {
+  AD_IMAGE_RULES,
+  AD_TEXT_FIELDS,
+  type AdTextField,
+  type AdType,
+  adTextLimit,
+  checkAdTexts as checkAdTextRules,
+  type Grade,
+  type SiteImageKey,
+} from "@market/domain";
 
 export interface DemoUserSeed {
   username: string;
@@ -60,25 +69,9 @@ export const DEMO_USERS: readonly DemoUserSeed[] = [
   },
 ];
 
-/** Spec 5, advertisement text limits: the default maximum and the per-type exceptions. */
-const AD_LIMITS = {
-  title: { max: 30, byType: { "2": 32, "3": 28, "5": 24 } },
-  description: { max: 60, byType: { "1": 75, "3": 100, "4": 36, "5": 150 } },
-  statement: { max: 75, byType: { "3": 48, "4": 48 } },
-  button: { max: 12, byType: { "1": 15, "5": 15, "3": 18 } },
-  subtitle: { max: 25, byType: {} },
-  subject: { max: 15, byType: {} },
-  business_name: { max: 25, byType: {} },
-  discount_code: { max: 20, byType: {} },
-} as const satisfies Record<string, { max: number; byType: Partial<Record<AdType, number>> }>;
-
-export const AD_MIN_IMAGE: Record<AdType, { width: number; height: number }> = {
-  "1": { width: 496, height: 260 },
-  "2": { width: 300, height: 388 },
-  "3": { width: 100, height: 100 },
-  "4": { width: 1044, height: 496 },
-  "5": { width: 900, height: 900 },
-};
+/** The domain's minimum ad image sizes (spec 5), under the name the seed and its test use. */
+export const AD_MIN_IMAGE: Readonly<Record<AdType, { readonly width: number; readonly height: number }>> =
+  AD_IMAGE_RULES.minimum;
 
 export interface DemoAdSeed {
   owner: string;
@@ -186,15 +179,22 @@ export const DEMO_ADS: readonly DemoAdSeed[] = [
   },
 ];
 
-/** Throws when a demo ad breaks a spec text limit, so a wording change cannot seed invalid data. */
+/**
+ * Throws when a demo ad breaks a spec text rule (the domain's checkAdTexts), so a wording change
+ * cannot seed invalid data. Every text field the seed gives is checked, an empty string included.
+ */
 export function checkAdTexts(ad: DemoAdSeed): void {
-  for (const [field, limit] of Object.entries(AD_LIMITS)) {
-    const value = (ad as unknown as Record<string, string | undefined>)[field];
-    if (value === undefined) continue;
-    const max = (limit.byType as Partial<Record<AdType, number>>)[ad.ad_type] ?? limit.max;
-    if (value.length < 1 || value.length > max) {
-      throw new Error(`demo ad "${ad.title}": ${field} is ${value.length} characters, limit ${max}`);
-    }
+  const texts = ad as unknown as Partial<Record<AdTextField, string>>;
+  const given = AD_TEXT_FIELDS.filter((field) => texts[field] !== undefined);
+  const problems = checkAdTextRules(texts, ad.ad_type, given);
+  for (const field of given) {
+    const problem = problems[field];
+    if (!problem) continue;
+    const { min, max } = adTextLimit(field, ad.ad_type);
+    const length = Array.from(texts[field]!.trim()).length;
+    throw new Error(
+      `demo ad "${ad.title}": ${field} is ${problem} (${length} characters, limit ${min} to ${max})`,
+    );
   }
 }
 
