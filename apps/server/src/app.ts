@@ -11,6 +11,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -167,6 +168,7 @@ export async function buildApp(
         publishingRoutes,
         transactionsRoutes,
         earningsRoutes,
+        adsRoutes,
         helpRoutes,
         filesRoutes,
       ]) {

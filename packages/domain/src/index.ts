@@ -1,3 +1,4 @@
+export * from "./api/ads.ts";
 export * from "./api/auth.ts";
 export * from "./api/errors.ts";
 export * from "./api/publishing.ts";

@@ -26,6 +26,12 @@ const PUBLIC_ROUTES = [
   "GET /api/users/:id/summary",
   "GET /api/users/:id/resources",
   "GET /api/files/:folder/*",
+  // Serving and counting ads, and their estimate and offers, happen for visitors too (spec 7).
+  "GET /api/advertisements/estimate",
+  "GET /api/advertisements/display",
+  "GET /api/advertisements/offers",
+  "POST /api/advertisements/:id/impression",
+  "POST /api/advertisements/:id/click",
   "POST /api/auth/token",
   "POST /api/auth/token/email-login-link",
   "POST /api/auth/token/login-token",

@@ -80,3 +80,34 @@ export const adDailyStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.ad_id, t.day] }), index("ad_daily_stats_day_idx").on(t.day)],
 );
+
+/**
+ * Impressions count once per ad per visitor session (DECISIONS.md); clicks once a minute per address and
+ * ad. The marks make both exact under concurrent load: the insert that wins counts.
+ */
+export const adImpressionMarks = pgTable(
+  "ad_impression_marks",
+  {
+    ad_id: uuid("ad_id")
+      .notNull()
+      .references(() => advertisements.id, { onDelete: "cascade" }),
+    session_key: text("session_key").notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ad_id, t.session_key] }),
+    index("ad_impression_marks_created_idx").on(t.created_at),
+  ],
+);
+
+export const adClickMarks = pgTable(
+  "ad_click_marks",
+  {
+    ad_id: uuid("ad_id")
+      .notNull()
+      .references(() => advertisements.id, { onDelete: "cascade" }),
+    address_key: text("address_key").notNull(),
+    minute: timestamp("minute", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ad_id, t.address_key, t.minute] })],
+);

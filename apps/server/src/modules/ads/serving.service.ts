@@ -1,0 +1,173 @@
+import { createHash } from "node:crypto";
+import {
+  type AdType,
+  type DisplayAd,
+  dayInZone,
+  pickAd,
+  type ServableAd,
+  shouldShowAds,
+} from "@market/domain";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/index.ts";
+import type { Viewer } from "../../platform/access.ts";
+import { AppError } from "../../platform/errors.ts";
+import { getSiteSettings } from "../site/site-settings.service.ts";
+
+interface Candidate extends Record<string, unknown> {
+  id: string;
+  ad_type: AdType;
+  title: string | null;
+  subtitle: string | null;
+  subject: string | null;
+  description: string | null;
+  button: string | null;
+  statement: string | null;
+  discount_code: string | null;
+  business_name: string | null;
+  business_image: string | null;
+  image_url: string | null;
+  click_url: string | null;
+  spend_per_day: number;
+  impressions_today: number;
+}
+
+/** The fraction of the site's day gone by (pacing spreads each budget across the day). */
+function dayFraction(timeZone: string, now = new Date()) {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+  }).formatToParts(now);
+  const value = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return (value("hour") % 24) / 24 + value("minute") / 1440;
+}
+
+/**
+ * GET /advertisements/display: one running ad for this page, or none. Of the running ads of the type
+ * (all types when none is asked for), within their run days, matching the page's grade when it has one,
+ * free-user-only ads only for users who have not paid, and never a donor while donatedAdFreeMode is on:
+ * the domain's pickAd excludes spent budgets, paces each across the day and weighs by spend.
+ */
+export async function displayAd(
+  db: Db,
+  viewer: Viewer | null,
+  query: { type?: AdType; grade?: string },
+  random = Math.random(),
+): Promise<{ ad: DisplayAd }> {
+  const settings = await getSiteSettings(db);
+  let hasPaid = false;
+  if (viewer) {
+    const [row] = await db
+      .select({
+        donation_date: users.donation_date,
+        paid: sql<boolean>`exists (select 1 from payments p where p.users_id = ${viewer.id} and p.status = 'captured')`,
+      })
+      .from(users)
+      .where(eq(users.id, viewer.id));
+    hasPaid = Boolean(row?.paid);
+    if (
+      !shouldShowAds({
+        adBlockerDetected: false,
+        donatedAdFreeMode: settings.donatedAdFreeMode,
+        donationDate: row?.donation_date ? new Date(row.donation_date).toISOString() : null,
+      })
+    ) {
+      return { ad: null };
+    }
+  }
+  const today = dayInZone(new Date(), settings.timeZone);
+  const rows = await db.execute<Candidate>(sql`
+    select a.id, a.ad_type, a.title, a.subtitle, a.subject, a.description, a.button, a.statement, a.discount_code,
+           a.business_name, a.business_image, a.image_url, a.click_url, a.spend_per_day,
+           coalesce(s.impressions, 0)::int as impressions_today
+    from advertisements a
+    left join ad_daily_stats s on s.ad_id = a.id and s.day = ${today}
+    where a.approval_status = 'approved' and a.running_status = 'running'
+      and (a.ends_at is null or a.ends_at > now())
+      ${query.type ? sql`and a.ad_type = ${query.type}` : sql``}
+      ${query.grade ? sql`and (cardinality(a.grades) = 0 or ${query.grade} = any(a.grades))` : sql``}
+      ${hasPaid ? sql`and not a.is_free_user_only` : sql``}
+    limit 500`);
+  const servable: (ServableAd & { row: Candidate })[] = rows.rows.map((row) => ({
+    id: row.id,
+    spendPerDayCents: row.spend_per_day,
+    cpmCents: settings.adCpmCents[row.ad_type],
+    impressionsToday: Number(row.impressions_today),
+    row,
+  }));
+  const chosen = pickAd(servable, random, dayFraction(settings.timeZone)) as
+    | (ServableAd & { row: Candidate })
+    | null;
+  if (!chosen) return { ad: null };
+  const { spend_per_day: _s, impressions_today: _i, ...ad } = chosen.row;
+  return { ad: ad as DisplayAd };
+}
+
+const keyOf = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);
+
+/** Counts one impression per ad per session (a new session key counts again), exactly under concurrency. */
+export async function recordImpression(db: Db, adId: string, sessionKey: string) {
+  const settings = await getSiteSettings(db);
+  const today = dayInZone(new Date(), settings.timeZone);
+  return db.transaction(async (tx) => {
+    const [ad] = await tx
+      .execute<{ ad_type: AdType }>(sql`
+      select ad_type from advertisements where id = ${adId} and approval_status = 'approved'`)
+      .then((r) => r.rows);
+    if (!ad) throw new AppError("not_found", "No such ad");
+    const marked = await tx.execute(sql`
+      insert into ad_impression_marks (ad_id, session_key) values (${adId}, ${keyOf(sessionKey)})
+      on conflict do nothing returning ad_id`);
+    if (marked.rows.length === 0) return { counted: false };
+    // The ad pays its CPM per thousand impressions: the day's spend is derived from its impressions.
+    const cpm = settings.adCpmCents[ad.ad_type];
+    await tx.execute(sql`
+      insert into ad_daily_stats (ad_id, day, impressions, clicks, spend_cents) values (${adId}, ${today}, 1, 0, 0)
+      on conflict (ad_id, day) do update set impressions = ad_daily_stats.impressions + 1`);
+    await tx.execute(sql`
+      update ad_daily_stats set spend_cents = (impressions * ${cpm}) / 1000 where ad_id = ${adId} and day = ${today}`);
+    return { counted: true };
+  });
+}
+
+/** Counts a click, at most once a minute per address and ad (DECISIONS.md). */
+export async function recordClick(db: Db, adId: string, address: string) {
+  const settings = await getSiteSettings(db);
+  const today = dayInZone(new Date(), settings.timeZone);
+  const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+  return db.transaction(async (tx) => {
+    const [ad] = await tx
+      .execute<{ id: string }>(sql`
+      select id from advertisements where id = ${adId} and approval_status = 'approved'`)
+      .then((r) => r.rows);
+    if (!ad) throw new AppError("not_found", "No such ad");
+    const marked = await tx.execute(sql`
+      insert into ad_click_marks (ad_id, address_key, minute) values (${adId}, ${keyOf(address)}, ${minute})
+      on conflict do nothing returning ad_id`);
+    if (marked.rows.length === 0) return { counted: false };
+    await tx.execute(sql`
+      insert into ad_daily_stats (ad_id, day, impressions, clicks, spend_cents) values (${adId}, ${today}, 0, 1, 0)
+      on conflict (ad_id, day) do update set clicks = ad_daily_stats.clicks + 1`);
+    return { counted: true };
+  });
+}
+
+/** GET /advertisements/offers: the discount codes and statements of the running ads, for /offers. */
+export async function listOffers(db: Db) {
+  const rows = await db.execute<{
+    id: string;
+    title: string | null;
+    discount_code: string;
+    statement: string | null;
+    business_name: string | null;
+    click_url: string | null;
+    image_url: string | null;
+  }>(sql`
+    select id, title, discount_code, statement, business_name, click_url, image_url from advertisements
+    where approval_status = 'approved' and running_status = 'running' and (ends_at is null or ends_at > now())
+      and discount_code is not null and discount_code <> ''
+    order by updated_at desc limit 100`);
+  return { offers: rows.rows };
+}

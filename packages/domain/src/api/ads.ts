@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { AD_DERIVED_STATUSES } from "../rules/ad-rules.ts";
+import { GRADES } from "../rules/catalogue-lists.ts";
+import { AD_TYPES } from "../rules/enums.ts";
+import { paymentFormSchema } from "./transactions.ts";
+
+/**
+ * The advertising calls of spec 7 (Advertisements). Lengths per type are the domain's ad-texts rules,
+ * applied by the server to answer `fields: { name: problem }`; these bounds only keep absurd input out.
+ */
+const text = (max: number) => z.string().max(max).nullable();
+
+export const adFieldsSchema = z
+  .object({
+    title: text(200),
+    subtitle: text(200),
+    subject: text(200),
+    statement: text(400),
+    description: text(1000),
+    button: text(100),
+    business_name: text(200),
+    discount_code: text(100),
+    code: text(400),
+    click_url: text(2000),
+    css_override: text(5000),
+    spend_per_day: z.number().int().min(0).max(10_000_000),
+    run_days_total: z.number().int().min(0).max(365),
+    gradesArray: z.array(z.enum(GRADES)).max(GRADES.length),
+  })
+  .partial();
+
+export const adCreateSchema = adFieldsSchema.extend({ ad_type: z.enum(AD_TYPES) }).strict();
+export const adPatchSchema = adFieldsSchema.strict();
+export type AdPatch = z.infer<typeof adPatchSchema>;
+
+export const adSchema = z.object({
+  id: z.string(),
+  ad_type: z.enum(AD_TYPES),
+  approval_status: z.string(),
+  running_status: z.string().nullable(),
+  derivedStatus: z.enum(AD_DERIVED_STATUSES),
+  editable: z.boolean(),
+  spendEditable: z.boolean(),
+  missing: z.array(z.string()),
+  title: z.string().nullable(),
+  subtitle: z.string().nullable(),
+  subject: z.string().nullable(),
+  statement: z.string().nullable(),
+  description: z.string().nullable(),
+  button: z.string().nullable(),
+  business_name: z.string().nullable(),
+  business_image: z.string().nullable(),
+  discount_code: z.string().nullable(),
+  code: z.string().nullable(),
+  css_override: z.string().nullable(),
+  click_url: z.string().nullable(),
+  image_url: z.string().nullable(),
+  image_name: z.string().nullable(),
+  spend_per_day: z.number().int(),
+  run_days_total: z.number().int(),
+  gradesArray: z.array(z.string()),
+  isAdminAd: z.boolean(),
+  is_free_user_only: z.boolean(),
+  review_comment: z.string().nullable(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  stats: z.object({ impressions: z.number().int(), clicks: z.number().int(), spend: z.number().int() }),
+});
+export type Ad = z.infer<typeof adSchema>;
+
+export const adListSchema = z.object({ ads: z.array(adSchema) });
+
+export const adEstimateQuerySchema = z.object({
+  spend_per_day: z.coerce.number().int().min(0).max(10_000_000),
+  run_days_total: z.coerce.number().int().min(0).max(365),
+  ad_type: z.enum(AD_TYPES),
+});
+export const adEstimateSchema = z.object({
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  share: z.number(),
+});
+
+export const adPaymentSchema = paymentFormSchema.extend({
+  /** spend_per_day x run_days_total, as the advertiser saw it. */
+  amount: z.number().int().min(1).max(1_000_000_000),
+});
+
+/** What a page shows: the ad's public face, never its owner or money. */
+export const displayAdSchema = z.object({
+  ad: z
+    .object({
+      id: z.string(),
+      ad_type: z.enum(AD_TYPES),
+      title: z.string().nullable(),
+      subtitle: z.string().nullable(),
+      subject: z.string().nullable(),
+      description: z.string().nullable(),
+      button: z.string().nullable(),
+      statement: z.string().nullable(),
+      discount_code: z.string().nullable(),
+      business_name: z.string().nullable(),
+      business_image: z.string().nullable(),
+      image_url: z.string().nullable(),
+      click_url: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type DisplayAd = z.infer<typeof displayAdSchema>["ad"];
+
+export const adDisplayQuerySchema = z.object({
+  type: z.enum(AD_TYPES).optional(),
+  grade: z.string().max(40).optional(),
+});
+
+export const adReviewSchema = z.object({ comment: z.string().trim().min(1).max(2000) }).strict();
+export const freeUserOnlySchema = z.object({ is_free_user_only: z.boolean() }).strict();
