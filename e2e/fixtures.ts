@@ -54,7 +54,10 @@ const mailDir = () => join(process.env.E2E_DATA_DIR ?? "", "mail");
 
 /** The newest e-mail to `to`, decoded as a mail client would show it; null until it is written. */
 export async function latestMailTo(to: string): Promise<string | null> {
-  const files = (await readdir(mailDir()).catch(() => [] as string[])).sort().reverse();
+  const files = (await readdir(mailDir()).catch(() => [] as string[]))
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .reverse();
   for (const file of files) {
     const text = decodeQuotedPrintable(await readFile(join(mailDir(), file), "utf8"));
     if (text.includes(`To: ${to}`)) return text;
@@ -69,7 +72,11 @@ export async function waitForMailedLink(to: string, path: string, notThis?: stri
     .poll(async () => {
       const mail = await latestMailTo(to);
       if (!mail) return false;
-      link = new URL(linkIn(mail, path)).pathname + new URL(linkIn(mail, path)).search;
+      try {
+        link = new URL(linkIn(mail, path)).pathname + new URL(linkIn(mail, path)).search;
+      } catch {
+        return false;
+      }
       return link !== notThis;
     })
     .toBe(true);

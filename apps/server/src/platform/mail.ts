@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
@@ -40,8 +40,13 @@ export function createMailer(opts: {
       const info = await transport.sendMail({ from: opts.from, ...message });
       await mkdir(opts.mailDir, { recursive: true });
       sequence += 1;
-      const file = join(opts.mailDir, `${Date.now()}-${process.pid}-${sequence}.eml`);
-      await writeFile(file, info.message as Buffer);
+      const file = join(
+        opts.mailDir,
+        `${Date.now()}-${process.pid}-${String(sequence).padStart(6, "0")}.eml`,
+      );
+      // Written whole, then renamed: whoever reads the folder never sees half a message.
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       // Links are logged on purpose in this local mode only: they are how a developer logs in.
       opts.log.info({ to: message.to, subject: message.subject, links, file }, "mail written");

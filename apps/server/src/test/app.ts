@@ -81,7 +81,9 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
       return { authorization: `Bearer ${res.json<LoginResponse>().accessToken}` };
     },
     async sentMail() {
-      const files = (await readdir(mailDir).catch(() => [])).sort();
+      const files = (await readdir(mailDir).catch(() => [] as string[]))
+        .filter((f) => f.endsWith(".eml"))
+        .sort();
       const raw = await Promise.all(files.map((f) => readFile(join(mailDir, f), "utf8")));
       return raw.map(decodeQuotedPrintable);
     },

@@ -1,6 +1,8 @@
 import type { ResourceCard } from "@market/domain";
 import { type ReactNode, useRef } from "react";
+import { useAdsShown } from "../state/ads.ts";
 import { useColors, useTexts } from "../state/site-config.ts";
+import { AdSlot } from "./AdSlot.tsx";
 import { useElementWidth } from "./grid-hooks.ts";
 import { planGrid } from "./grid-plan.ts";
 import { ResourceTile } from "./ResourceTile.tsx";
@@ -23,17 +25,29 @@ export function ResourceGrid({
   offset = 0,
   total,
   clearing = false,
+  showAds,
+  grade,
 }: {
   resources: readonly ResourceCard[];
   offset?: number;
   total?: number;
+  /** Whether the extra ad cell may appear (default: the grids carry it); off for favorites and following. */
+  showAds?: boolean;
+  /** The grade the grid is filtered by, for the ad's grade targeting. */
+  grade?: string;
   /** The cells are fading out because the results changed. */
   clearing?: boolean;
 }) {
   const palette = tilePalette(useColors());
   const ref = useRef<HTMLUListElement>(null);
   const width = useElementWidth(ref);
-  const plan = planGrid({ width, cellCount: resources.length, total: total ?? resources.length });
+  const adsShown = useAdsShown();
+  const plan = planGrid({
+    width,
+    cellCount: resources.length,
+    total: total ?? resources.length,
+    showAds: (showAds ?? true) && adsShown,
+  });
   return (
     <ul
       ref={ref}
@@ -50,6 +64,7 @@ export function ResourceGrid({
           paint={chooseTileColor(offset + index, resource, palette)}
         />
       ))}
+      {plan.adCell ? <AdSlot type="2" grade={grade} as="li" /> : null}
       {Array.from({ length: plan.fillCells }, (_, index) => {
         const paint = chooseTileColor(offset + resources.length + index, NO_COLOR_RULES, palette);
         return (

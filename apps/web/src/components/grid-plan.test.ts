@@ -14,9 +14,10 @@ describe("planGrid", () => {
     expect(planGrid({ width, cellCount, total: cellCount })).toEqual({ columns, adCell: false, fillCells });
   });
 
-  it("has no ad cell while ads are not in the grid", () => {
-    expect(GRID_SHOWS_ADS).toBe(false);
-    expect(planGrid({ width: 900, cellCount: 12, total: 500 }).adCell).toBe(false);
+  it("shows the ad cell in the grids by default, and none when a grid turns ads off", () => {
+    expect(GRID_SHOWS_ADS).toBe(true);
+    expect(planGrid({ width: 900, cellCount: 12, total: 500 }).adCell).toBe(true);
+    expect(planGrid({ width: 900, cellCount: 12, total: 500, showAds: false }).adCell).toBe(false);
   });
 
   it("adds the ad cell for more than 20 results when ads are shown, and fills the row around it", () => {

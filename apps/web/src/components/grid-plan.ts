@@ -1,10 +1,10 @@
 import { cellsPerRow, hasAdCell, rowFillCells } from "@market/domain";
 
 /**
- * Ads in the grid arrive with the ads issue; until then no grid shows an ad cell. The decision itself
- * (spec 2: an extra ad cell when there are more than 20 results) is already made here, in one place.
+ * The grids carry an extra ad cell when there are more than 20 results (spec 2); a grid of lists that
+ * are not the catalogue (favorites, following) may turn it off.
  */
-export const GRID_SHOWS_ADS = false;
+export const GRID_SHOWS_ADS = true;
 
 export interface GridPlan {
   /** Cells per row at this width; 0 means a narrow screen, where the browser flows the cells and rows are not filled. */

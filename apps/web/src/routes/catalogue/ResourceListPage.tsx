@@ -108,6 +108,7 @@ export function ResourceListPage({ titleKey, sort, featured = false, empty }: Re
           offset={(shown.page - 1) * PAGE_SIZE}
           total={shown.total}
           clearing={clearing}
+          grade={filters.grade ?? undefined}
         />
         <Pagination page={filters.page} total={shown.total} pageSize={PAGE_SIZE} />
       </>

@@ -74,6 +74,7 @@ export default function FavoritesPage() {
     body = (
       <>
         <ResourceGrid
+          showAds={false}
           resources={shown.resources}
           offset={(page - 1) * PAGE_SIZE}
           total={shown.total}

@@ -106,7 +106,7 @@ function FollowedCreatorRow({ creator }: { creator: FollowedCreator }) {
       ) : null}
       <div className="mt-4">
         {creator.newestResources.length > 0 ? (
-          <ResourceGrid resources={creator.newestResources} />
+          <ResourceGrid resources={creator.newestResources} showAds={false} />
         ) : (
           <p className="text-muted">{t("following.nothingYet", { name: creator.first_name })}</p>
         )}

@@ -10,6 +10,7 @@ import type {
   UserSummary,
   UserSummaryResponse,
 } from "../../api/types.ts";
+import { AdSlot } from "../../components/AdSlot.tsx";
 import { Avatar } from "../../components/Avatar.tsx";
 import { formatIsoDate } from "../../components/format.ts";
 import { useDelayedOpen } from "../../components/grid-hooks.ts";
@@ -18,6 +19,7 @@ import { SharePanel } from "../../components/SharePanel.tsx";
 import { Toast } from "../../components/Toast.tsx";
 import { useFollowToggle } from "../../state/engagement.ts";
 import { rememberPath, useSession } from "../../state/session.ts";
+import { useSiteSettings } from "../../state/site-config.ts";
 import { type CatalogueTexts, useCatalogueTexts } from "../catalogue/catalogue-texts.ts";
 import { FIRST_REQUEST, hasMore } from "./portfolio-loader.ts";
 import { type PortfolioSource, usePortfolioResources } from "./use-portfolio.ts";
@@ -276,6 +278,7 @@ function portfolioSource(user: UserSummary, isOwn: boolean): PortfolioSource {
 
 function ResourcesSection({ user, isOwn }: { user: UserSummary; isOwn: boolean }) {
   const t = useCatalogueTexts();
+  const settings = useSiteSettings();
   const source = useMemo(() => portfolioSource(user, isOwn), [user, isOwn]);
   const { state, more, retry } = usePortfolioResources(source);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -332,7 +335,8 @@ function ResourcesSection({ user, isOwn }: { user: UserSummary; isOwn: boolean }
 
   return (
     <section aria-busy={state.status === "loading"}>
-      <ResourceGrid resources={state.shown} total={state.total} />
+      {settings?.showAds.portfolio ? <AdSlot type="1" className="mb-6" /> : null}
+      <ResourceGrid resources={state.shown} total={state.total} showAds={false} />
       <div ref={sentinel} aria-hidden="true" className="h-px" />
       <div className="mt-6 flex flex-col items-center gap-2">
         <p className="text-sm text-muted" role="status">

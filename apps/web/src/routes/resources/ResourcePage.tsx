@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
+import { AdSlot } from "../../components/AdSlot.tsx";
 import { Avatar } from "../../components/Avatar.tsx";
 import { formatMonthDay, isNumberedGrade } from "../../components/format.ts";
 import { Modal } from "../../components/Modal.tsx";
@@ -194,6 +195,7 @@ function ResourceView({ resource }: { resource: ResourceDetail }) {
           </Link>
         </div>
 
+        <AdSlot type="3" grade={resource.grade} />
         <div className="border-t border-line pt-5">
           <p className="text-sm font-medium text-muted">{t("resource.by")}</p>
           <div className="mt-2 flex items-center gap-3">

@@ -1,0 +1,66 @@
+import type { AdType } from "@market/domain";
+import { useEffect } from "react";
+import { fileUrl } from "../api/client.ts";
+import { followAd, recordImpression, useAdsShown, useDisplayAd } from "../state/ads.ts";
+
+/**
+ * One ad where its shape fits (spec: placement): the grid's extra cell (type 2, a portrait card), the
+ * resource page (type 3, a small square) and portfolios (type 1, a banner). Nothing when this viewer is
+ * not shown ads or no ad is running; the impression is recorded once the ad is on the page.
+ */
+export function AdSlot({
+  type,
+  grade,
+  as: Tag = "div",
+  className = "",
+}: {
+  type: AdType;
+  grade?: string;
+  as?: "div" | "li";
+  className?: string;
+}) {
+  const shown = useAdsShown();
+  const display = useDisplayAd({ type, grade }, shown);
+  const ad = shown ? display.data?.ad : null;
+  useEffect(() => {
+    if (ad) recordImpression(ad.id);
+  }, [ad]);
+  if (!ad)
+    return Tag === "li" ? (
+      <li aria-hidden="true" className={`min-h-24 rounded-ui ${className}`} data-ad-cell="" />
+    ) : null;
+  const url = ad.click_url ?? "";
+  return (
+    <Tag
+      data-ad-cell=""
+      className={`flex flex-col overflow-hidden rounded-ui border border-line bg-paper ${className}`}
+      aria-label="Advertisement"
+    >
+      <a
+        href={url}
+        rel="sponsored noopener noreferrer"
+        onClick={(event) => {
+          event.preventDefault();
+          void followAd(ad.id, url);
+        }}
+        className="flex h-full flex-col"
+      >
+        {ad.image_url ? (
+          <img src={fileUrl(ad.image_url)} alt="" className="w-full object-cover" loading="lazy" />
+        ) : null}
+        <span className="flex flex-1 flex-col gap-1 p-3">
+          <span className="text-xs font-semibold uppercase tracking-wide text-muted">Sponsored</span>
+          <span className="font-semibold">{ad.title}</span>
+          {ad.subtitle ? <span className="text-sm">{ad.subtitle}</span> : null}
+          {ad.description ? <span className="text-sm text-muted">{ad.description}</span> : null}
+          {ad.button ? (
+            <span className="mt-auto self-start rounded-ui bg-accent px-3 py-1 text-sm font-medium text-accent-text">
+              {ad.button}
+            </span>
+          ) : null}
+          {ad.statement ? <span className="text-xs text-muted">{ad.statement}</span> : null}
+        </span>
+      </a>
+    </Tag>
+  );
+}
