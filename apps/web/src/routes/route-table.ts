@@ -33,6 +33,7 @@ const downloaded = () => import("./resources/DownloadedPage.tsx");
 const wizard = () => import("./publishing/ResourceWizard.tsx");
 const earnings = () => import("./earnings/EarningsPage.tsx");
 const payflowPage = () => import("./checkout/PayflowPage.tsx");
+const offers = () => import("./offers/OffersPage.tsx");
 const tip = () => import("./checkout/TipPage.tsx");
 const tipDone = () => import("./checkout/TipCompletedPage.tsx");
 const donate = () => import("./checkout/DonatePage.tsx");
@@ -86,8 +87,8 @@ const publicAndAccount: RouteEntry[] = [
   open("/offline", "We'll be right back", "The marketplace is down for maintenance.", {
     screen: () => import("./site/OfflinePage.tsx"),
   }),
-  open("/offers", "Offers", "Offers from the advertisers who keep the marketplace free."),
-  open("/offers/:index", "Offer", "One offer from an advertiser."),
+  open("/offers", "Offers", "Offers from the advertisers who keep the marketplace free.", { screen: offers }),
+  open("/offers/:index", "Offer", "One offer from an advertiser.", { screen: offers }),
   open("/ref", "Referral", "Records the referral link you followed and takes you on."),
   open("/first-tip", "Your first tip", "How tipping a creator works, before you send your first tip."),
   open("/terms-accepted", "Terms accepted", "Confirms that you accepted the updated terms of service."),

@@ -1,0 +1,85 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link, useParams } from "react-router";
+import { api, fileUrl } from "../../api/client.ts";
+import { followAd } from "../../state/ads.ts";
+
+interface Offer {
+  id: string;
+  title: string | null;
+  discount_code: string;
+  statement: string | null;
+  business_name: string | null;
+  click_url: string | null;
+  image_url: string | null;
+}
+
+/**
+ * /offers and /offers/{index}: the discount codes of the running ads and their statements, from the
+ * advertisers who keep the marketplace free; one offer at a time with /offers/{index}.
+ */
+export default function OffersPage() {
+  const { index } = useParams();
+  const offers = useQuery({
+    queryKey: ["ads", "offers"],
+    queryFn: ({ signal }) => api.get<{ offers: Offer[] }>("/advertisements/offers", { signal }),
+  });
+  const all = offers.data?.offers ?? [];
+  const one = index === undefined ? null : Number(index);
+  const shown = one === null ? all : all.slice(one, one + 1);
+  return (
+    <section className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">Offers</h1>
+      <p className="max-w-prose text-muted">
+        Discounts from the advertisers who keep the marketplace free for every teacher.
+      </p>
+      {offers.isError ? (
+        <p role="alert">We could not load the offers.</p>
+      ) : !offers.data ? (
+        <p role="status">Loading…</p>
+      ) : shown.length === 0 ? (
+        <p className="rounded-ui border border-line p-6 text-muted">No offers right now. Check back soon.</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2" aria-label="Offers">
+          {shown.map((offer, i) => (
+            <li key={offer.id} className="flex flex-col gap-3 rounded-ui border border-line p-4">
+              {offer.image_url ? (
+                <img src={fileUrl(offer.image_url)} alt="" className="w-full rounded-ui object-cover" />
+              ) : null}
+              <h2 className="text-lg font-semibold">{offer.title}</h2>
+              {offer.business_name ? <p className="text-sm text-muted">{offer.business_name}</p> : null}
+              <p>
+                Code: <strong className="font-mono">{offer.discount_code}</strong>
+              </p>
+              {offer.statement ? <p className="text-xs text-muted">{offer.statement}</p> : null}
+              <div className="flex gap-3">
+                {offer.click_url ? (
+                  <a
+                    href={offer.click_url}
+                    rel="sponsored noopener noreferrer"
+                    onClick={(event) => {
+                      event.preventDefault();
+                      void followAd(offer.id, offer.click_url ?? "");
+                    }}
+                    className="rounded-ui bg-accent px-3 py-1.5 text-sm font-medium text-accent-text"
+                  >
+                    Use this offer
+                  </a>
+                ) : null}
+                {one === null ? (
+                  <Link to={`/offers/${i}`} className="text-sm underline">
+                    Open
+                  </Link>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {one !== null ? (
+        <Link to="/offers" className="underline">
+          All offers
+        </Link>
+      ) : null}
+    </section>
+  );
+}
