@@ -1,10 +1,11 @@
 /**
- * Load figures for the home grid and the configuration endpoints, beside a Fastify hello-world
+ * Load figures for the grids, search, a resource page, ads and the configuration endpoints, beside a Fastify hello-world
  * measured in the same run. Loopback only, bounded in time; prints figures, asserts nothing.
  *
  *   npm run bench                         # 10,000 synthetic resources on PGlite, 5 s per endpoint
  *   BENCH_RESOURCES=100000 BENCH_SECONDS=10 npm run bench
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench
+ *   BENCH_ADS=1000 (running ads for the ad display and impression scenarios; the default)
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -14,6 +15,7 @@ import autocannon from "autocannon";
 
 const root = new URL("..", import.meta.url).pathname;
 const resources = Number(process.env.BENCH_RESOURCES ?? 10_000);
+const ads = Number(process.env.BENCH_ADS ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), "market-bench-"));
@@ -61,6 +63,8 @@ const ENDPOINTS: [string, string][] = [
   ["offline flag", "/api/site-settings/front-end-offline"],
   ["texts", "/api/texts/values"],
   ["colours", "/api/colors/values"],
+  ["ad display (type 2)", "/api/advertisements/display?type=2"],
+  ["ad display (grade 3)", "/api/advertisements/display?type=1&grade=3"],
 ];
 
 async function waitFor(url: string) {
@@ -73,11 +77,26 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
-function measure(url: string, paths?: string[]) {
+function measure(url: string, paths?: string[], postBody?: () => string) {
   let next = 0;
-  const requests: autocannon.Request[] | undefined = paths
-    ? [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) }]
-    : undefined;
+  const requests: autocannon.Request[] | undefined =
+    paths || postBody
+      ? [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              ...(paths ? { path: paths[next++ % paths.length]! } : {}),
+              ...(postBody
+                ? {
+                    method: "POST" as const,
+                    body: postBody(),
+                    headers: { "content-type": "application/json" },
+                  }
+                : {}),
+            }),
+          },
+        ]
+      : undefined;
   return new Promise<autocannon.Result>((resolve, reject) => {
     // p97_5 is autocannon's nearest figure to a p95.
     autocannon({ url, connections, duration: seconds, requests }, (err, result) =>
@@ -91,7 +110,15 @@ try {
   console.log(`Seeding ${resources} synthetic resources in ${env.DATABASE_URL || dataDir}...`);
   execFileSync(
     process.execPath,
-    ["--import", "tsx", "apps/server/src/db/seed/cli.ts", "--resources", String(resources)],
+    [
+      "--import",
+      "tsx",
+      "apps/server/src/db/seed/cli.ts",
+      "--resources",
+      String(resources),
+      "--ads",
+      String(ads),
+    ],
     {
       cwd: root,
       env,
@@ -123,7 +150,14 @@ try {
 
   const hello = await measure(`http://127.0.0.1:${helloPort}/`);
   const rows = [["Fastify hello-world", hello.requests.average, hello.latency.p99, hello.latency.p97_5, 1]];
-  const scenarios: [string, string, string[]?][] = [
+  // An ad to count impressions for: every request a new session, so each one is counted.
+  const shownAd = (await (
+    await fetch(`http://127.0.0.1:${appPort}/api/advertisements/display?type=1`)
+  ).json()) as {
+    ad: { id: string } | null;
+  };
+  let sessions = 0;
+  const scenarios: [string, string, string[]?, (() => string)?][] = [
     ...ENDPOINTS,
     [
       `varied searches (${SEARCHES.length})`,
@@ -131,8 +165,16 @@ try {
       SEARCHES.map((q) => `/api/resources?q=${encodeURIComponent(q)}&pageSize=24`),
     ],
   ];
-  for (const [label, path, paths] of scenarios) {
-    const result = await measure(`http://127.0.0.1:${appPort}${path}`, paths);
+  if (shownAd.ad) {
+    scenarios.push([
+      "ad impression (new sessions)",
+      `/api/advertisements/${shownAd.ad.id}/impression`,
+      undefined,
+      () => JSON.stringify({ session: `bench-session-${++sessions}` }),
+    ]);
+  }
+  for (const [label, path, paths, postBody] of scenarios) {
+    const result = await measure(`http://127.0.0.1:${appPort}${path}`, paths, postBody);
     if (result.non2xx > 0) console.warn(`  ${label}: ${result.non2xx} non-2xx answers`);
     rows.push([
       label,

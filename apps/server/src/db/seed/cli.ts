@@ -7,14 +7,17 @@ import { sql } from "drizzle-orm";
 import { ConfigError, loadConfig } from "../../config.ts";
 import { openRuntime } from "../../runtime.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./demo.ts";
-import { seedSyntheticResources } from "./synthetic.ts";
+import { seedSyntheticAds, seedSyntheticResources } from "./synthetic.ts";
 
-const USAGE = "usage: tsx src/db/seed/cli.ts [--resources N]";
+const USAGE = "usage: tsx src/db/seed/cli.ts [--resources N] [--ads N]";
 
 async function main(): Promise<number> {
   let resources = 0;
+  let ads = 0;
   try {
-    const { values } = parseArgs({ options: { resources: { type: "string" }, help: { type: "boolean" } } });
+    const { values } = parseArgs({
+      options: { resources: { type: "string" }, ads: { type: "string" }, help: { type: "boolean" } },
+    });
     if (values.help) {
       console.log(USAGE);
       return 0;
@@ -23,6 +26,10 @@ async function main(): Promise<number> {
       resources = Number(values.resources);
       if (!Number.isInteger(resources) || resources < 0)
         throw new Error("--resources must be a whole number");
+    }
+    if (values.ads !== undefined) {
+      ads = Number(values.ads);
+      if (!Number.isInteger(ads) || ads < 0) throw new Error("--ads must be a whole number");
     }
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
@@ -52,6 +59,10 @@ async function main(): Promise<number> {
         ? `Demo data seeded in ${ms(t)}. Accounts (password "${config.demoPassword}"): ${DEMO_ACCOUNTS.join(", ")}`
         : "The database already has users; demo data was not seeded.",
     );
+    if (ads > 0) {
+      const result = await seedSyntheticAds(deps.db, ads);
+      console.log(`Added ${result.created} running synthetic ads in ${result.ms} ms.`);
+    }
     if (resources > 0) {
       const result = await seedSyntheticResources(deps.db, resources, { storage: deps.storage });
       const rate = Math.round(result.created / Math.max(result.ms / 1000, 0.001));
