@@ -12,11 +12,12 @@ export function uploadWithProgress<T>(
     query?: Record<string, string>;
     onProgress?: (fraction: number) => void;
     signal?: AbortSignal;
+    method?: "POST" | "PUT";
   } = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", apiUrl(path, opts.query));
+    xhr.open(opts.method ?? "POST", apiUrl(path, opts.query));
     xhr.setRequestHeader("Accept", "application/json");
     const token = getSession()?.token;
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);

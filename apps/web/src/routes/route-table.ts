@@ -34,6 +34,8 @@ const wizard = () => import("./publishing/ResourceWizard.tsx");
 const earnings = () => import("./earnings/EarningsPage.tsx");
 const payflowPage = () => import("./checkout/PayflowPage.tsx");
 const offers = () => import("./offers/OffersPage.tsx");
+const createAd = () => import("./advertising/CreateAdPage.tsx");
+const adWizard = () => import("./advertising/AdWizard.tsx");
 const tip = () => import("./checkout/TipPage.tsx");
 const tipDone = () => import("./checkout/TipCompletedPage.tsx");
 const donate = () => import("./checkout/DonatePage.tsx");
@@ -269,14 +271,22 @@ const resources: RouteEntry[] = [
 ];
 
 const advertising: RouteEntry[] = [
-  signedIn("/advertising", "Advertising", "Reach teachers with an ad, from $1 a day."),
-  signedIn("/advertising/create", "Create an ad", "Choose one of the five ad types."),
-  signedIn("/advertising/manage", "Your ads", "Your ads, their status and their results."),
-  signedIn("/advertising/:id", "Ad", "One ad and its results."),
-  adminOnly("/advertising/:id/approve", "Review ad", "Approve or reject a submitted ad."),
-  signedIn("/advertising/:id/submitted", "Ad submitted", "Your ad was submitted for review."),
-  signedIn("/advertising/:id/edit", "Edit ad", "Change this ad step by step."),
-  signedIn("/advertising/:id/edit/:step", "Edit ad", "One step of changing this ad."),
+  signedIn("/advertising", "Advertising", "Reach teachers with an ad, from $1 a day.", {
+    screen: () => import("./advertising/AdvertisingPage.tsx"),
+  }),
+  signedIn("/advertising/create", "Create an ad", "Choose one of the five ad types.", { screen: createAd }),
+  signedIn("/advertising/manage", "Your ads", "Your ads, their status and their results.", {
+    screen: () => import("./advertising/ManageAdsPage.tsx"),
+  }),
+  signedIn("/advertising/:id", "Ad", "One ad and its results.", { screen: createAd }),
+  adminOnly("/advertising/:id/approve", "Review ad", "Approve or reject a submitted ad.", {
+    screen: () => import("./advertising/ApproveAdScreen.tsx"),
+  }),
+  signedIn("/advertising/:id/submitted", "Ad submitted", "Your ad was submitted for review.", {
+    screen: () => import("./advertising/AdSubmittedPage.tsx"),
+  }),
+  signedIn("/advertising/:id/edit", "Edit ad", "Change this ad step by step.", { screen: adWizard }),
+  signedIn("/advertising/:id/edit/:step", "Edit ad", "One step of changing this ad.", { screen: adWizard }),
 ];
 
 const admin: RouteEntry[] = [
@@ -290,7 +300,9 @@ const admin: RouteEntry[] = [
   }),
   adminOnly("/admin/email-all", "E-mail all users", "Send one message to every user."),
   adminOnly("/admin/exceptions", "Exceptions", "Everything waiting for an admin's decision."),
-  adminOnly("/admin/exceptions/advertising", "Ads to review", "Ads waiting for approval."),
+  adminOnly("/admin/exceptions/advertising", "Ads to review", "Ads waiting for approval.", {
+    screen: () => import("./advertising/AdQueuePage.tsx"),
+  }),
   adminOnly("/admin/exceptions/payouts", "Payouts to pay", "Payout requests waiting to be paid.", {
     screen: () => import("./earnings/PayoutQueuePage.tsx"),
   }),

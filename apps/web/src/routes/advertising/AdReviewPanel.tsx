@@ -1,0 +1,60 @@
+import type { Ad } from "@market/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { api } from "../../api/client.ts";
+
+/** An admin's decision on a submitted ad: approve (it starts running) or reject with a comment. */
+export function AdReviewPanel({ ad }: { ad: Ad }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [comment, setComment] = useState("");
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const decide = async (action: "approve" | "reject") => {
+    try {
+      await api.post(
+        `/admin/advertisements/${ad.id}/${action}`,
+        action === "reject" ? { comment } : undefined,
+      );
+      setOutcome(
+        action === "approve"
+          ? "Approved: the ad is running."
+          : "Rejected; the advertiser was e-mailed your comment.",
+      );
+      void queryClient.invalidateQueries({ queryKey: ["ads"] });
+    } catch (error) {
+      setOutcome(error instanceof Error ? error.message : String(error));
+    }
+  };
+  if (ad.approval_status !== "awaiting_approval" && !outcome)
+    return <p>This ad is not waiting for review.</p>;
+  return (
+    <div className="flex flex-col gap-3">
+      {outcome ? <p role="status">{outcome}</p> : null}
+      <button
+        type="button"
+        onClick={() => void decide("approve")}
+        className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
+      >
+        Approve
+      </button>
+      <label htmlFor={id} className="font-medium">
+        Comment for the advertiser
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        className="rounded-ui border border-line px-3 py-2"
+      />
+      <button
+        type="button"
+        disabled={!comment.trim()}
+        onClick={() => void decide("reject")}
+        className="self-start rounded-ui border border-line px-4 py-2 font-medium disabled:opacity-60"
+      >
+        Reject
+      </button>
+    </div>
+  );
+}

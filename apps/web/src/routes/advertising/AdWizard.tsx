@@ -1,0 +1,556 @@
+import {
+  AD_IMAGE_RULES,
+  type Ad,
+  type AdEditStep,
+  adEditSteps,
+  adTextLimit,
+  checkAdSpend,
+  checkAdText,
+  formatMoney,
+  GRADES,
+  nextAdStep,
+  parseDollars,
+  resolveAdStep,
+} from "@market/domain";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { ApiError, api, fileUrl } from "../../api/client.ts";
+import { uploadWithProgress } from "../../api/upload.ts";
+import { useSession } from "../../state/session.ts";
+import { useSiteSettings } from "../../state/site-config.ts";
+import { useCheckoutTexts } from "../checkout/checkout-texts.ts";
+import { PaymentFields, usePaymentForm } from "../checkout/PaymentForm.tsx";
+import { AdReviewPanel } from "./AdReviewPanel.tsx";
+
+export const adKey = (id: string) => ["ads", "own", id] as const;
+const STEP_LABEL: Record<string, string> = {
+  image: "Image",
+  url: "Link",
+  title: "Title",
+  description: "Description",
+  button: "Button",
+  subtitle: "Subtitle",
+  subject: "Subject",
+  statement: "Statement",
+  targeting: "Grades",
+  "ad-spend": "Budget",
+  payment: "Payment",
+  status: "Status",
+  styling: "Styling",
+  code: "Code",
+  review: "Review",
+};
+const TEXT_STEPS = [
+  "url",
+  "title",
+  "description",
+  "button",
+  "subtitle",
+  "subject",
+  "statement",
+  "code",
+] as const;
+type TextStep = (typeof TEXT_STEPS)[number];
+const FIELD_OF: Record<
+  TextStep,
+  "click_url" | "title" | "description" | "button" | "subtitle" | "subject" | "statement" | "code"
+> = {
+  url: "click_url",
+  title: "title",
+  description: "description",
+  button: "button",
+  subtitle: "subtitle",
+  subject: "subject",
+  statement: "statement",
+  code: "code",
+};
+const PROBLEM: Record<string, string> = {
+  required: "Required",
+  too_short: "Too short",
+  too_long: "Too long",
+  invalid_url: "Use a full web address starting with https://",
+};
+const primary = "self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60";
+
+/**
+ * /advertising/{id}/edit[/:step]: the ad wizard (spec 2 and 4). Each step saves as the advertiser goes on
+ * (the ad was created on the first save); the text limits are the type's (spec 5), checked here with the
+ * domain's rules and again by the server.
+ */
+export default function AdWizard() {
+  const { id = "", step: stepName } = useParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const isAdmin = session?.isAdmin ?? false;
+  const query = useQuery({
+    queryKey: adKey(id),
+    queryFn: ({ signal }) => api.get<Ad>(`/advertisements/${encodeURIComponent(id)}`, { signal }),
+  });
+  if (query.isError) return <p role="alert">We could not load this ad.</p>;
+  const ad = query.data;
+  if (!ad) return <p role="status">Loading…</p>;
+  const steps = adEditSteps(ad.ad_type, isAdmin);
+  const step = resolveAdStep(stepName) ?? "image";
+  const base = `/advertising/${ad.id}/edit`;
+  const next = nextAdStep(step, ad.ad_type, isAdmin);
+  const goNext = () => navigate(`${base}/${next ?? "status"}`);
+  const locked = !ad.editable && !["status", "review", "payment"].includes(step);
+
+  return (
+    <section className="grid gap-6 lg:grid-cols-[12rem_1fr]">
+      <nav aria-label="Ad steps" className="hidden lg:block">
+        <ol className="flex flex-col gap-1 text-sm">
+          {steps.map((s) => (
+            <li key={s}>
+              <Link
+                to={`${base}/${s}`}
+                aria-current={s === step ? "step" : undefined}
+                className={`block rounded-ui px-3 py-1.5 ${s === step ? "bg-wash font-semibold" : "text-muted"}`}
+              >
+                {STEP_LABEL[s] ?? s}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="flex max-w-2xl flex-col gap-4">
+        <h1 className="text-2xl font-bold sm:text-3xl">Your type {ad.ad_type} ad</h1>
+        <h2 className="text-xl font-semibold">{STEP_LABEL[step] ?? step}</h2>
+        {locked ? (
+          <p role="alert">
+            This ad is running or in review and cannot be changed now.{" "}
+            <Link to={`${base}/status`} className="underline">
+              Status
+            </Link>
+          </p>
+        ) : (
+          <StepBody ad={ad} step={step} goNext={goNext} isAdmin={isAdmin} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function StepBody({
+  ad,
+  step,
+  goNext,
+  isAdmin,
+}: {
+  ad: Ad;
+  step: AdEditStep;
+  goNext: () => void;
+  isAdmin: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const save = async (patch: Record<string, unknown>) => {
+    const updated = await api.patch<Ad>(`/advertisements/${ad.id}`, patch);
+    queryClient.setQueryData(adKey(ad.id), updated);
+    void queryClient.invalidateQueries({ queryKey: ["ads", "own"], exact: false, refetchType: "none" });
+  };
+  if ((TEXT_STEPS as readonly string[]).includes(step))
+    return <TextField key={step} ad={ad} step={step as TextStep} save={save} goNext={goNext} />;
+  switch (step) {
+    case "image":
+      return <ImageStep ad={ad} goNext={goNext} />;
+    case "targeting":
+      return <TargetingStep ad={ad} save={save} goNext={goNext} />;
+    case "ad-spend":
+      return <SpendStep ad={ad} save={save} goNext={goNext} isAdmin={isAdmin} />;
+    case "payment":
+      return <PaymentStep ad={ad} isAdmin={isAdmin} />;
+    case "styling":
+      return <StylingStep ad={ad} save={save} goNext={goNext} />;
+    case "review":
+      return <AdReviewPanel ad={ad} />;
+    default:
+      return <StatusStep ad={ad} />;
+  }
+}
+
+function TextField({
+  ad,
+  step,
+  save,
+  goNext,
+}: {
+  ad: Ad;
+  step: TextStep;
+  save: (patch: Record<string, unknown>) => Promise<void>;
+  goNext: () => void;
+}) {
+  const id = useId();
+  const field = FIELD_OF[step];
+  const [value, setValue] = useState(ad[field] ?? "");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const limit = adTextLimit(field, ad.ad_type);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const local = checkAdText(field, value, ad.ad_type);
+    if (local && !(local === "required" && field === "code")) {
+      setProblem(PROBLEM[local] ?? local);
+      return;
+    }
+    setBusy(true);
+    try {
+      await save({ [field]: value.trim() || null });
+      goNext();
+    } catch (error) {
+      const code = error instanceof ApiError ? error.fields?.[field] : undefined;
+      setProblem(code ? (PROBLEM[code] ?? code) : "Could not save changes");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">
+      <label htmlFor={id} className="font-medium">
+        {STEP_LABEL[step]}
+      </label>
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        className="rounded-ui border border-line bg-paper px-3 py-2"
+        aria-describedby={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className="text-sm text-muted">
+        {value.trim().length} of {limit.min} to {limit.max} characters
+      </p>
+      {problem ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy} className={primary}>
+        Save and continue
+      </button>
+    </form>
+  );
+}
+
+function ImageStep({ ad, goNext }: { ad: Ad; goNext: () => void }) {
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const min = AD_IMAGE_RULES.minimum[ad.ad_type];
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    if (file.size > AD_IMAGE_RULES.maxBytes) {
+      setProblem(AD_IMAGE_RULES.tooLargeMessage);
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    const form = new FormData();
+    form.append("file", file, file.name);
+    try {
+      const updated = await uploadWithProgress<Ad>(`/advertisements/${ad.id}/image`, form, { method: "PUT" });
+      queryClient.setQueryData(adKey(ad.id), updated);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <p>
+        At least {min.width} by {min.height} pixels, at most 1 MB, JPG, PNG, BMP or GIF.
+      </p>
+      {ad.image_url ? (
+        <img src={fileUrl(ad.image_url)} alt="Your ad, as uploaded" className="max-w-sm rounded-ui" />
+      ) : null}
+      <label className="self-start cursor-pointer rounded-ui border border-line px-4 py-2 font-medium">
+        {busy ? "Uploading…" : ad.image_url ? "Replace the image" : "Choose an image"}
+        <input type="file" accept="image/*" className="sr-only" onChange={(e) => void upload(e)} />
+      </label>
+      {problem ? (
+        <p role="alert" className="font-medium text-danger">
+          {problem}
+        </p>
+      ) : null}
+      <button type="button" disabled={!ad.image_url} onClick={goNext} className={primary}>
+        Continue
+      </button>
+    </div>
+  );
+}
+
+function TargetingStep({
+  ad,
+  save,
+  goNext,
+}: {
+  ad: Ad;
+  save: (patch: Record<string, unknown>) => Promise<void>;
+  goNext: () => void;
+}) {
+  const [grades, setGrades] = useState<string[]>(ad.gradesArray);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async () => {
+    if (ad.ad_type === "2" && grades.length === 0) {
+      setProblem("Choose at least one grade.");
+      return;
+    }
+    await save({ gradesArray: grades });
+    goNext();
+  };
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2">The grades whose pages show your ad (none: every page).</legend>
+      <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+        {GRADES.map((grade) => (
+          <label key={grade} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={grades.includes(grade)}
+              onChange={(e) =>
+                setGrades((g) => (e.target.checked ? [...g, grade] : g.filter((x) => x !== grade)))
+              }
+            />
+            {grade}
+          </label>
+        ))}
+      </div>
+      {problem ? (
+        <p role="alert" className="font-medium text-danger">
+          {problem}
+        </p>
+      ) : null}
+      <button type="button" onClick={() => void submit()} className={primary}>
+        Save and continue
+      </button>
+    </fieldset>
+  );
+}
+
+function SpendStep({
+  ad,
+  save,
+  goNext,
+  isAdmin,
+}: {
+  ad: Ad;
+  save: (patch: Record<string, unknown>) => Promise<void>;
+  goNext: () => void;
+  isAdmin: boolean;
+}) {
+  const id = useId();
+  const settings = useSiteSettings();
+  const [perDay, setPerDay] = useState((ad.spend_per_day / 100).toFixed(2));
+  const [days, setDays] = useState(String(ad.run_days_total));
+  const [problem, setProblem] = useState<string | null>(null);
+  const cents = parseDollars(perDay) ?? 0;
+  const runDays = Number(days) || 0;
+  const minimums = settings?.adMinimums[ad.ad_type] ?? { totalCost: 20, spendPerDay: 1 };
+  const check = checkAdSpend({ spendPerDayCents: cents, runDaysTotal: runDays, minimums, isAdmin });
+  const estimate = useQuery({
+    queryKey: ["ads", "estimate", ad.ad_type, cents, runDays],
+    queryFn: ({ signal }) =>
+      api.get<{ impressions: number; clicks: number; share: number }>("/advertisements/estimate", {
+        query: { spend_per_day: cents, run_days_total: runDays, ad_type: ad.ad_type },
+        signal,
+      }),
+  });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (check.problems.length > 0) {
+      setProblem(
+        `An ad runs for at least ${formatMoney(minimums.totalCost * 100)} in all and ${formatMoney(minimums.spendPerDay * 100)} a day.`,
+      );
+      return;
+    }
+    try {
+      await save({ spend_per_day: cents, run_days_total: runDays });
+      goNext();
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">
+      <label htmlFor={`${id}-day`} className="font-medium">
+        Spend per day in dollars
+      </label>
+      <input
+        id={`${id}-day`}
+        value={perDay}
+        onChange={(e) => setPerDay(e.target.value)}
+        className="w-40 rounded-ui border border-line px-3 py-2"
+      />
+      <label htmlFor={`${id}-days`} className="font-medium">
+        Days to run
+      </label>
+      <input
+        id={`${id}-days`}
+        value={days}
+        onChange={(e) => setDays(e.target.value)}
+        className="w-40 rounded-ui border border-line px-3 py-2"
+      />
+      <p>
+        Total: <strong>{formatMoney(check.totalCostCents || 0)}</strong>
+        {estimate.data
+          ? ` · about ${estimate.data.impressions.toLocaleString("en-US")} views and ${estimate.data.clicks.toLocaleString("en-US")} clicks`
+          : ""}
+      </p>
+      {problem ? (
+        <p role="alert" className="font-medium text-danger">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" className={primary}>
+        Save and continue
+      </button>
+    </form>
+  );
+}
+
+function PaymentStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
+  const t = useCheckoutTexts();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = usePaymentForm();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const key = useRef(`web-${crypto.randomUUID()}`);
+  const total = ad.spend_per_day * ad.run_days_total;
+  const free = isAdmin && ad.isAdminAd;
+  if (!["creating", "rejected"].includes(ad.approval_status))
+    return <p>This ad is already paid for and submitted.</p>;
+  const pay = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!free) {
+      form.touchAll();
+      if (!form.isValid) return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const updated = await api.post<Ad>(
+        `/advertisements/${ad.id}/payment`,
+        free ? {} : { amount: total, ...form.body() },
+        { headers: { "Idempotency-Key": key.current } },
+      );
+      queryClient.setQueryData(adKey(ad.id), updated);
+      navigate(`/advertising/${ad.id}/submitted`);
+    } catch (error) {
+      key.current = `web-${crypto.randomUUID()}`;
+      if (error instanceof ApiError && error.fields) {
+        form.setServerProblems(error.fields);
+        const missing = Object.entries(error.fields)
+          .filter(([, code]) => code === "required")
+          .map(([field]) => field);
+        setFailure(missing.length > 0 ? `Complete these first: ${missing.join(", ")}.` : error.message);
+      } else setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void pay(e)} noValidate className="flex flex-col gap-4">
+      <p>
+        Total for {ad.run_days_total} days: <strong>{formatMoney(total)}</strong>
+      </p>
+      {free ? null : <PaymentFields form={form} t={t} />}
+      {failure ? (
+        <p role="alert" className="rounded-ui border border-danger p-3 font-medium text-danger">
+          {failure}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy} className={primary}>
+        {free ? "Submit for review" : busy ? t("pay.paying") : `Pay ${formatMoney(total)} and submit`}
+      </button>
+    </form>
+  );
+}
+
+function StylingStep({
+  ad,
+  save,
+  goNext,
+}: {
+  ad: Ad;
+  save: (patch: Record<string, unknown>) => Promise<void>;
+  goNext: () => void;
+}) {
+  const id = useId();
+  const [css, setCss] = useState(ad.css_override ?? "");
+  return (
+    <div className="flex flex-col gap-3">
+      <label htmlFor={id} className="font-medium">
+        CSS override (admins)
+      </label>
+      <textarea
+        id={id}
+        rows={6}
+        value={css}
+        onChange={(e) => setCss(e.target.value)}
+        className="rounded-ui border border-line px-3 py-2 font-mono"
+      />
+      <button
+        type="button"
+        onClick={() => void save({ css_override: css || null }).then(goNext)}
+        className={primary}
+      >
+        Save and continue
+      </button>
+    </div>
+  );
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  incomplete: "Incomplete",
+  inReview: "In review",
+  rejected: "Needs changes",
+  running: "Running",
+  stopped: "Stopped",
+  expired: "Expired",
+  creating: "Not submitted",
+};
+
+function StatusStep({ ad }: { ad: Ad }) {
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const act = async (action: "stop" | "resume") => {
+    try {
+      const updated = await api.post<Ad>(`/advertisements/${ad.id}/${action}`, undefined);
+      queryClient.setQueryData(adKey(ad.id), updated);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      <p role="status" className="text-lg font-semibold">
+        Status: {STATUS_TEXT[ad.derivedStatus] ?? ad.derivedStatus}
+      </p>
+      {ad.review_comment ? (
+        <p className="rounded-ui bg-wash p-3">The reviewer said: {ad.review_comment}</p>
+      ) : null}
+      {ad.missing.length > 0 ? <p>Still missing: {ad.missing.join(", ")}.</p> : null}
+      <p>
+        {ad.stats.impressions} views · {ad.stats.clicks} clicks ·{" "}
+        {formatMoney(ad.stats.spend || 0).replace("Free", "$0.00")} spent
+      </p>
+      {ad.derivedStatus === "running" ? (
+        <button type="button" className={primary} onClick={() => void act("stop")}>
+          Stop the ad
+        </button>
+      ) : null}
+      {ad.derivedStatus === "stopped" ? (
+        <button type="button" className={primary} onClick={() => void act("resume")}>
+          Resume the ad
+        </button>
+      ) : null}
+      {failure ? <p role="alert">{failure}</p> : null}
+      <Link to="/advertising/manage" className="underline">
+        All your ads
+      </Link>
+    </div>
+  );
+}

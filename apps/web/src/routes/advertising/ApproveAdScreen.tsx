@@ -1,0 +1,3 @@
+import { ApproveAdPage } from "./AdQueuePage.tsx";
+
+export default ApproveAdPage;

@@ -1,0 +1,51 @@
+import { AD_TYPES, type Ad, type AdType } from "@market/domain";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { api } from "../../api/client.ts";
+
+/**
+ * /advertising/create (choose a type) and /advertising/new-1 to new-5: a new ad of that type is created
+ * (the first save, spec 4) and its wizard opens at the first step.
+ */
+export default function CreateAdPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const chosen = id?.startsWith("new-") ? (id.slice(4) as AdType) : null;
+  const create = async (type: AdType) => {
+    try {
+      const ad = await api.post<Ad>("/advertisements", { ad_type: type });
+      navigate(`/advertising/${ad.id}/edit/image`, { replace: true });
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the type in the address
+  useEffect(() => {
+    if (chosen && (AD_TYPES as readonly string[]).includes(chosen)) void create(chosen);
+  }, [chosen]);
+  if (chosen) return <p role={failure ? "alert" : "status"}>{failure ?? "Creating your ad…"}</p>;
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold sm:text-3xl">Create an ad</h1>
+      <p>Choose the kind of ad. You can see how each looks on the advertising page.</p>
+      <ul className="flex flex-wrap gap-3">
+        {AD_TYPES.map((type) => (
+          <li key={type}>
+            <button
+              type="button"
+              onClick={() => void create(type)}
+              className="rounded-ui border border-line px-4 py-2 font-medium"
+            >
+              Type {type}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {failure ? <p role="alert">{failure}</p> : null}
+      <Link to="/advertising" className="underline">
+        About advertising
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { apiLogin, setSiteSettings, signInPage } from "./fixtures.ts";
+
+const TITLE = "Reading Kits for All";
+
+test("an advertiser creates, pays for and submits an ad; an admin approves it; visitors see it, counted once per session", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const admin = await apiLogin(page.request, "admin");
+  const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
+  // Make room in the grid's ad cell: stop the demo's running type 2 ads (admins may stop any ad).
+  for (let i = 0; i < 10; i++) {
+    const shown = await (await page.request.get("/api/advertisements/display?type=2")).json();
+    if (!shown.ad) break;
+    await page.request.post(`/api/advertisements/${shown.ad.id}/stop`, { headers: asAdmin });
+  }
+
+  await signInPage(page, "teacher1");
+  await page.goto("/advertising");
+  await page.getByRole("link", { name: "Create a type 2 ad" }).click();
+  await expect(page).toHaveURL(/\/edit\/image$/);
+  const image = await sharp({ create: { width: 300, height: 388, channels: 3, background: "#0f766e" } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel("Choose an image")
+    .setInputFiles({ name: "kits.png", mimeType: "image/png", buffer: image });
+  await expect(page.getByRole("img", { name: "Your ad, as uploaded" })).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+  const next = page.getByRole("button", { name: "Save and continue" });
+  await page.getByLabel("Link").fill("https://reading-kits.example.com/");
+  await next.click();
+  await page.getByLabel("Title").fill(TITLE);
+  await next.click();
+  await page.getByLabel("Subtitle").fill("Phonics for every room");
+  await next.click();
+  await page.getByLabel("Subject").fill("Reading");
+  await next.click();
+  await page.getByLabel("Statement").fill("Paid for by a member of the community");
+  await next.click();
+  await page.getByLabel("3", { exact: true }).check();
+  await next.click();
+  await expect(page).toHaveURL(/\/edit\/ad-spend$/);
+  await next.click();
+  await expect(page).toHaveURL(/\/edit\/payment$/);
+  await page.getByLabel("Name on card").fill("Tess Teacher");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("Security code").fill("123");
+  await page.getByLabel("Street address").fill("12 Elm Street");
+  await page.getByLabel("City").fill("Springfield");
+  await page.getByLabel("State (2 letters)").fill("IL");
+  await page.getByLabel("ZIP code").fill("62701");
+  await page.getByRole("button", { name: "Pay $35.00 and submit" }).click();
+  await expect(page.getByRole("heading", { name: "Your ad is submitted" })).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signInPage(adminPage, "admin");
+  await adminPage.goto("/admin/exceptions/advertising");
+  await adminPage.getByRole("link", { name: `Review: ${TITLE}` }).click();
+  await adminPage.getByRole("button", { name: "Approve" }).click();
+  await expect(adminPage.getByText("Approved: the ad is running.")).toBeVisible();
+  await adminContext.close();
+
+  // A visitor sees it in the home grid's ad cell; reloads in the same session count one view.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.route("https://reading-kits.example.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Reading kits</h1>" }),
+  );
+  const counted = visitor.waitForResponse((r) => r.url().includes("/impression"));
+  await visitor.goto("/");
+  const cell = visitor.getByRole("listitem", { name: "Advertisement" });
+  await expect(cell).toContainText(TITLE);
+  expect((await counted).status()).toBe(200);
+  await visitor.reload();
+  await expect(cell).toContainText(TITLE);
+  await visitor.reload();
+  await expect(cell).toContainText(TITLE);
+  // The click is counted before the browser reaches the ad's address.
+  const click = visitor.waitForResponse((r) => r.url().includes("/click"));
+  await cell.getByRole("link").click();
+  expect((await click).status()).toBe(200);
+  await expect(visitor).toHaveURL("https://reading-kits.example.com/");
+
+  await page.goto("/advertising/manage");
+  const row = page.getByRole("row").filter({ hasText: TITLE });
+  await expect(row.getByRole("cell").nth(2)).toHaveText("1");
+  await expect(row.getByRole("cell").nth(3)).toHaveText("1");
+
+  // A donor with ad-free mode sees no ad.
+  await setSiteSettings(page.request, admin.accessToken, { donatedAdFreeMode: true });
+  try {
+    const donor = await apiLogin(page.request, "teacher2");
+    await page.request.post("/api/transactions/donate/purchase", {
+      headers: { authorization: `Bearer ${donor.accessToken}` },
+      data: {
+        amount: 500,
+        cardName: "Tess Teacher",
+        cardNumber: "4242424242424242",
+        cardExp: "1230",
+        cardCvv: "123",
+        billingStreetAddress: "12 Elm Street",
+        billingCity: "Springfield",
+        billingState: "IL",
+        billingZipCode: "62701",
+      },
+    });
+    const forDonor = await page.request.get("/api/advertisements/display?type=2&grade=3", {
+      headers: { authorization: `Bearer ${donor.accessToken}` },
+    });
+    expect((await forDonor.json()).ad).toBeNull();
+  } finally {
+    await setSiteSettings(page.request, admin.accessToken, { donatedAdFreeMode: false });
+  }
+  await visitorContext.close();
+});
