@@ -31,6 +31,8 @@ const envSchema = z.object({
   CATALOGUE_COUNT_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   /** How long a public answer for visitors (grids, resource pages) is served from memory; 0 never. */
   VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** How long ad serving reuses the running ads and the settings it read (ms); 0 reads them every time. */
+  AD_SERVING_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Which card processor takes payments; only the built-in sandbox (test cards) ships today. */
   PAYMENT_GATEWAY: z.enum(["sandbox"]).default("sandbox"),
   TRUST_PROXY: z
@@ -58,6 +60,7 @@ export type Config = {
   catalogueCountCacheMs: number;
   visitorCacheMs: number;
   paymentGateway: "sandbox";
+  adServingCacheMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogueCountCacheMs: e.CATALOGUE_COUNT_CACHE_MS,
     visitorCacheMs: e.VISITOR_CACHE_MS,
     paymentGateway: e.PAYMENT_GATEWAY,
+    adServingCacheMs: e.AD_SERVING_CACHE_MS,
   };
 }
 

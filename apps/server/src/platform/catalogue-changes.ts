@@ -14,3 +14,15 @@ export function onCatalogueChange(listener: () => void): () => void {
 export function catalogueChanged() {
   for (const listener of listeners) listener();
 }
+
+const settingsListeners = new Set<() => void>();
+
+/** In-process notice that site settings or the running ads changed (the ad-serving cache listens). */
+export function onServingChange(listener: () => void): () => void {
+  settingsListeners.add(listener);
+  return () => settingsListeners.delete(listener);
+}
+
+export function servingChanged() {
+  for (const listener of settingsListeners) listener();
+}

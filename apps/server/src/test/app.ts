@@ -39,6 +39,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     // Factories write rows directly, behind the services' back; counts must be fresh for them.
     catalogueCountCacheMs: 0,
     visitorCacheMs: 0,
+    adServingCacheMs: 0,
     ...overrides,
   };
   const mailDir = join(dataDir, "mail");

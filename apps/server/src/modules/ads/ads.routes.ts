@@ -33,7 +33,7 @@ import {
   setFreeUserOnly,
   setRunning,
 } from "./ads.service.ts";
-import { displayAd, listOffers, recordClick, recordImpression } from "./serving.service.ts";
+import { displayAd, listOffers, recordClick, recordImpression, ServingCache } from "./serving.service.ts";
 
 const idParams = { params: z.object({ id: z.string().min(1).max(64) }) };
 const advertise = { permission: "advertise" as const };
@@ -63,6 +63,7 @@ export async function adsRoutes(app: AppInstance) {
   const deps = app.deps;
   const { db } = deps;
   await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 1000, parts: 6 } });
+  const serving = new ServingCache(deps.config.adServingCacheMs);
 
   app.get(
     "/advertisements",
@@ -88,7 +89,7 @@ export async function adsRoutes(app: AppInstance) {
       config: { access: "public" },
       schema: { querystring: adDisplayQuerySchema, response: { 200: displayAdSchema } },
     },
-    async (request) => displayAd(db, request.viewer, request.query),
+    async (request) => displayAd(db, request.viewer, request.query, serving),
   );
   app.get("/advertisements/offers", { config: { access: "public", allowDeactivated: true } }, async () =>
     listOffers(db),

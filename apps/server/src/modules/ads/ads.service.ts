@@ -23,6 +23,7 @@ import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { advertisements, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import { servingChanged } from "../../platform/catalogue-changes.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { encodePreview, inspectImage } from "../../platform/images.ts";
 import { readLimited } from "../publishing/previews.service.ts";
@@ -165,6 +166,7 @@ export async function patchAd(db: Db, viewer: Viewer, id: string, patch: AdPatch
     .set({ ...set, updated_at: new Date() })
     .where(eq(advertisements.id, row.id))
     .returning();
+  servingChanged();
   return presentAd(updated!, viewer, (await statsFor(db, [row.id])).get(row.id));
 }
 
@@ -396,6 +398,7 @@ export async function approveAd(db: Db, viewer: Viewer, id: string) {
     .where(and(eq(advertisements.id, id), eq(advertisements.approval_status, "awaiting_approval")))
     .returning();
   if (!updated) throw new AppError("conflict", "This ad is not awaiting approval");
+  servingChanged();
   return presentAd(updated, viewer);
 }
 
@@ -433,6 +436,7 @@ export async function setRunning(db: Db, viewer: Viewer, id: string, running: bo
     .set({ running_status: running ? "running" : "stopped", updated_at: new Date() })
     .where(eq(advertisements.id, row.id))
     .returning();
+  servingChanged();
   return presentAd(updated!, viewer);
 }
 
@@ -443,5 +447,6 @@ export async function setFreeUserOnly(db: Db, viewer: Viewer, id: string, value:
     .where(eq(advertisements.id, id))
     .returning();
   if (!updated) throw notFound("No such ad");
+  servingChanged();
   return presentAd(updated, viewer);
 }

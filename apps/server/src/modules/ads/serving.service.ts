@@ -11,6 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import { onServingChange } from "../../platform/catalogue-changes.ts";
 import { AppError } from "../../platform/errors.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 
@@ -30,6 +31,49 @@ interface Candidate extends Record<string, unknown> {
   click_url: string | null;
   spend_per_day: number;
   impressions_today: number;
+}
+
+/**
+ * Ad serving reads the same running ads and settings for every page view; it reuses them for a moment
+ * (a second by default) and drops them when this process changes an ad or a setting. Budgets can then
+ * be overshot by at most that moment's views. 0 turns it off (tests that change rows directly).
+ */
+export class ServingCache {
+  private settings: { value: Promise<Awaited<ReturnType<typeof getSiteSettings>>>; expires: number } | null =
+    null;
+  private readonly candidates = new Map<string, { value: Promise<Candidate[]>; expires: number }>();
+
+  constructor(private readonly ttlMs: number) {
+    onServingChange(() => this.clear());
+  }
+
+  clear() {
+    this.settings = null;
+    this.candidates.clear();
+  }
+
+  siteSettings(db: Db) {
+    if (this.ttlMs <= 0) return getSiteSettings(db);
+    const now = Date.now();
+    if (!this.settings || this.settings.expires <= now) {
+      const value = getSiteSettings(db);
+      value.catch(() => (this.settings = null));
+      this.settings = { value, expires: now + this.ttlMs };
+    }
+    return this.settings.value;
+  }
+
+  rows(key: string, load: () => Promise<Candidate[]>) {
+    if (this.ttlMs <= 0) return load();
+    const now = Date.now();
+    const hit = this.candidates.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    const value = load();
+    value.catch(() => this.candidates.delete(key));
+    this.candidates.set(key, { value, expires: now + this.ttlMs });
+    if (this.candidates.size > 500) this.candidates.delete(this.candidates.keys().next().value!);
+    return value;
+  }
 }
 
 /** The fraction of the site's day gone by (pacing spreads each budget across the day). */
@@ -54,9 +98,10 @@ export async function displayAd(
   db: Db,
   viewer: Viewer | null,
   query: { type?: AdType; grade?: string },
+  cache: ServingCache,
   random = Math.random(),
 ): Promise<{ ad: DisplayAd }> {
-  const settings = await getSiteSettings(db);
+  const settings = await cache.siteSettings(db);
   let hasPaid = false;
   if (viewer) {
     const [row] = await db
@@ -78,7 +123,12 @@ export async function displayAd(
     }
   }
   const today = dayInZone(new Date(), settings.timeZone);
-  const rows = await db.execute<Candidate>(sql`
+  const key = JSON.stringify([query.type ?? "", query.grade ?? "", hasPaid, today]);
+  const rows = await cache.rows(
+    key,
+    async () =>
+      (
+        await db.execute<Candidate>(sql`
     select a.id, a.ad_type, a.title, a.subtitle, a.subject, a.description, a.button, a.statement, a.discount_code,
            a.business_name, a.business_image, a.image_url, a.click_url, a.spend_per_day,
            coalesce(s.impressions, 0)::int as impressions_today
@@ -89,8 +139,10 @@ export async function displayAd(
       ${query.type ? sql`and a.ad_type = ${query.type}` : sql``}
       ${query.grade ? sql`and (cardinality(a.grades) = 0 or ${query.grade} = any(a.grades))` : sql``}
       ${hasPaid ? sql`and not a.is_free_user_only` : sql``}
-    limit 500`);
-  const servable: (ServableAd & { row: Candidate })[] = rows.rows.map((row) => ({
+    limit 500`)
+      ).rows,
+  );
+  const servable: (ServableAd & { row: Candidate })[] = rows.map((row) => ({
     id: row.id,
     spendPerDayCents: row.spend_per_day,
     cpmCents: settings.adCpmCents[row.ad_type],

@@ -2,6 +2,7 @@ import { resolveSiteSettings, type SiteSettings, type SiteSettingsPatch } from "
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { siteSettingChanges, siteSettings } from "../../db/schema/index.ts";
+import { servingChanged } from "../../platform/catalogue-changes.ts";
 
 /**
  * Settings are read from the database on every call, not cached per process, so a change made on
@@ -38,5 +39,6 @@ export async function updateSiteSettings(
         .values({ key, old_value: old?.value ?? null, new_value: value, changed_by: actorId });
     }
   });
+  servingChanged();
   return getSiteSettings(db);
 }
