@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type RefObject, useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from "react-router";
 import { loadingBar } from "../api/loading-bar.ts";
+import { useIdleRedirect } from "../state/idle.ts";
 import { useSelfUserSync } from "../state/self-user.ts";
 import { useSession } from "../state/session.ts";
 import { siteQueries, useColors, useTexts } from "../state/site-config.ts";
@@ -69,6 +70,7 @@ export function RootLayout() {
   useNavigationProgress();
   useFocusOnNavigate(mainRef);
   useSelfUserSync(session);
+  useIdleRedirect();
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideLogoutRoute, shouldShowAds } from "./ads-visibility.ts";
+import { decideIdleRoute, decideLogoutRoute, shouldShowAds } from "./ads-visibility.ts";
 
 describe("shouldShowAds (spec 1)", () => {
   it.each([
@@ -20,4 +20,21 @@ describe("decideLogoutRoute (spec 4)", () => {
     expect(decideLogoutRoute(true)).toBe("/offers?logout");
     expect(decideLogoutRoute(false)).toBe("/donation");
   });
+});
+
+describe("decideIdleRoute (spec 2: idle behaviour)", () => {
+  it.each([
+    [true, true, null, "/", "/offers"],
+    [true, true, "2026-01-01", "/new", "/offers"],
+    [true, false, null, "/", "/donation"],
+    [true, false, "2026-01-01", "/", null],
+    [false, true, null, "/", null],
+    [true, true, null, "/offers", null],
+    [true, false, null, "/offers/2", null],
+    [true, true, null, "/offersale", "/offers"],
+  ] as const)(
+    "signed in %s, ads %s, donated %s, on %s -> %s",
+    (signedIn, adsShown, donationDate, path, route) =>
+      expect(decideIdleRoute({ signedIn, adsShown, donationDate, path })).toBe(route),
+  );
 });

@@ -17,3 +17,19 @@ export function shouldShowAds(input: {
 export function decideLogoutRoute(adsShown: boolean): string {
   return adsShown ? "/offers?logout" : "/donation";
 }
+
+/**
+ * Spec 2 (idle behaviour): after idleTimeoutSeconds with no mouse movement, a logged-in user who is shown
+ * ads goes to /offers; otherwise, without a donation_date, to /donation. Never on pages under offers,
+ * and nothing for visitors or for donors who see no ads.
+ */
+export function decideIdleRoute(input: {
+  signedIn: boolean;
+  adsShown: boolean;
+  donationDate: string | null | undefined;
+  path: string;
+}): "/offers" | "/donation" | null {
+  if (!input.signedIn || input.path === "/offers" || input.path.startsWith("/offers/")) return null;
+  if (input.adsShown) return "/offers";
+  return input.donationDate ? null : "/donation";
+}
