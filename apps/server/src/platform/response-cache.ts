@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { onCatalogueChange } from "./catalogue-changes.ts";
+import { TtlCache } from "./ttl-cache.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -22,31 +23,23 @@ declare module "fastify" {
  */
 export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEntries = 1000) {
   if (ttlMs <= 0) return;
-  const entries = new Map<string, { payload: string; expires: number }>();
+  const entries = new TtlCache<string>(ttlMs, maxEntries);
   onCatalogueChange(() => entries.clear());
   const cacheable = (request: FastifyRequest) =>
     request.method === "GET" && request.routeOptions.config?.sharedForVisitors === true && !request.viewer;
 
   app.addHook("preHandler", async (request, reply) => {
     if (!cacheable(request)) return;
-    const hit = entries.get(request.url);
+    const hit = entries.peek(request.url);
     if (!hit) return;
-    if (hit.expires <= Date.now()) {
-      entries.delete(request.url);
-      return;
-    }
     request.servedFromCache = true;
-    return reply.header("content-type", "application/json; charset=utf-8").send(hit.payload);
+    return reply.header("content-type", "application/json; charset=utf-8").send(await hit);
   });
 
   app.addHook("onSend", async (request, reply, payload) => {
     if (request.servedFromCache || reply.statusCode !== 200 || typeof payload !== "string") return payload;
     if (!cacheable(request)) return payload;
-    entries.set(request.url, { payload, expires: Date.now() + ttlMs });
-    if (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
+    entries.set(request.url, payload);
     return payload;
   });
 }

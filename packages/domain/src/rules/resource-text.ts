@@ -113,7 +113,8 @@ export interface ResourceTextFields {
 
 type TextField = keyof ResourceTextFields;
 
-const TEXT_FIELDS: readonly TextField[] = [
+/** Every text field of a resource, in the wizard's order: a submission checks them all. */
+export const RESOURCE_TEXT_FIELDS: readonly TextField[] = [
   "title",
   "display",
   "subtitle",
@@ -161,7 +162,7 @@ export function checkResourceText(
   fields: ResourceTextFields,
   only?: readonly TextField[],
 ): Partial<Record<TextField, ResourceTextProblem>> {
-  const keys = only ?? TEXT_FIELDS.filter((field) => Object.hasOwn(fields, field));
+  const keys = only ?? RESOURCE_TEXT_FIELDS.filter((field) => Object.hasOwn(fields, field));
   const problems: Partial<Record<TextField, ResourceTextProblem>> = {};
   for (const field of keys) {
     if (OPTIONAL_FIELDS.has(field) && !hasText(fields[field] as string | null | undefined)) continue;

@@ -17,6 +17,7 @@ import { z } from "zod";
 import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
 import { AppError } from "../../platform/errors.ts";
+import { idempotencyKeyOf } from "../../platform/idempotency.ts";
 import {
   approveAd,
   createAd,
@@ -52,11 +53,6 @@ async function imageUpload(request: FastifyRequest) {
   throw new AppError("validation_failed", "Send the image as multipart field file", {
     fields: { file: "required" },
   });
-}
-
-function idempotencyKeyOf(request: FastifyRequest) {
-  const header = request.headers["idempotency-key"];
-  return typeof header === "string" && /^[A-Za-z0-9._:-]{8,100}$/.test(header) ? header : undefined;
 }
 
 export async function adsRoutes(app: AppInstance) {

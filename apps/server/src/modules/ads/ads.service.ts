@@ -25,6 +25,7 @@ import { advertisements, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { servingChanged } from "../../platform/catalogue-changes.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 import { encodePreview, inspectImage } from "../../platform/images.ts";
 import { readLimited } from "../publishing/previews.service.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
@@ -103,7 +104,7 @@ async function statsFor(db: Db, ids: string[]) {
 }
 
 export async function loadOwnAd(db: Db, viewer: Viewer, id: string): Promise<AdRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound("No such ad");
+  if (!isUuid(id)) throw notFound("No such ad");
   const [row] = await db.select().from(advertisements).where(eq(advertisements.id, id));
   if (!row || !(viewer.isAdmin || row.users_id === viewer.id)) throw notFound("No such ad");
   return row;

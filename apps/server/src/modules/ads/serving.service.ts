@@ -5,6 +5,7 @@ import {
   dayInZone,
   pickAd,
   type ServableAd,
+  type SiteSettings,
   shouldShowAds,
 } from "@market/domain";
 import { eq, sql } from "drizzle-orm";
@@ -13,6 +14,7 @@ import { users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { onServingChange } from "../../platform/catalogue-changes.ts";
 import { AppError } from "../../platform/errors.ts";
+import { TtlCache } from "../../platform/ttl-cache.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 
 interface Candidate extends Record<string, unknown> {
@@ -39,40 +41,24 @@ interface Candidate extends Record<string, unknown> {
  * be overshot by at most that moment's views. 0 turns it off (tests that change rows directly).
  */
 export class ServingCache {
-  private settings: { value: Promise<Awaited<ReturnType<typeof getSiteSettings>>>; expires: number } | null =
-    null;
-  private readonly candidates = new Map<string, { value: Promise<Candidate[]>; expires: number }>();
+  private readonly settings: TtlCache<SiteSettings>;
+  private readonly candidates: TtlCache<Candidate[]>;
 
-  constructor(private readonly ttlMs: number) {
-    onServingChange(() => this.clear());
-  }
-
-  clear() {
-    this.settings = null;
-    this.candidates.clear();
+  constructor(ttlMs: number) {
+    this.settings = new TtlCache(ttlMs, 1);
+    this.candidates = new TtlCache(ttlMs, 500);
+    onServingChange(() => {
+      this.settings.clear();
+      this.candidates.clear();
+    });
   }
 
   siteSettings(db: Db) {
-    if (this.ttlMs <= 0) return getSiteSettings(db);
-    const now = Date.now();
-    if (!this.settings || this.settings.expires <= now) {
-      const value = getSiteSettings(db);
-      value.catch(() => (this.settings = null));
-      this.settings = { value, expires: now + this.ttlMs };
-    }
-    return this.settings.value;
+    return this.settings.get("settings", () => getSiteSettings(db));
   }
 
   rows(key: string, load: () => Promise<Candidate[]>) {
-    if (this.ttlMs <= 0) return load();
-    const now = Date.now();
-    const hit = this.candidates.get(key);
-    if (hit && hit.expires > now) return hit.value;
-    const value = load();
-    value.catch(() => this.candidates.delete(key));
-    this.candidates.set(key, { value, expires: now + this.ttlMs });
-    if (this.candidates.size > 500) this.candidates.delete(this.candidates.keys().next().value!);
-    return value;
+    return this.candidates.get(key, load);
   }
 }
 

@@ -4,6 +4,7 @@ import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { loginTokens, users } from "../../db/schema/index.ts";
 import { loginLinkMail, verificationMail } from "../../mail/templates.ts";
+import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError, unauthorized } from "../../platform/errors.ts";
 import { DUMMY_HASH, hashSecret, verifySecret } from "../../platform/passwords.ts";
 import { consumeRateLimit, RATE_LIMITS } from "../../platform/rate-limit.ts";
@@ -160,12 +161,6 @@ export async function sendVerificationMail(
     verificationMail(user.email, user.first_name, `${deps.config.publicUrl}/token-login?token=${token}`),
   );
 }
-
-const isUniqueViolation = (error: unknown, constraint: string) => {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const inner = e.cause ?? e;
-  return inner.code === "23505" && (inner.constraint ?? "").includes(constraint);
-};
 
 /** Creates the account, signs it in and mails the verification link. */
 export async function signUp(deps: AuthDeps, input: SignUpRequest): Promise<LoginResponse> {

@@ -91,21 +91,22 @@ export function presentPublishingResource(
   };
 }
 
-export function presentPublishingListItem(
-  row: Pick<
-    ResourceRow,
-    | "id"
-    | "name"
-    | "title"
-    | "price"
-    | "approval_status"
-    | "status"
-    | "upload_status"
-    | "requires_approval"
-    | "download_count"
-    | "updated_at"
-  > & { cover_locator: string | null },
-): PublishingListItem {
+/** What the creator's publishing list reads of each resource. */
+export type PublishingListRow = Pick<
+  ResourceRow,
+  | "id"
+  | "name"
+  | "title"
+  | "price"
+  | "approval_status"
+  | "status"
+  | "upload_status"
+  | "requires_approval"
+  | "download_count"
+  | "updated_at"
+> & { cover_locator: string | null };
+
+export function presentPublishingListItem(row: PublishingListRow): PublishingListItem {
   const derivedStatus = deriveResourceStatus(row);
   return {
     id: row.id,

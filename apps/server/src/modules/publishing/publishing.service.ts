@@ -11,12 +11,14 @@ import {
   type PublishingResource,
   parseSaleEnd,
   priceErrorCodes,
+  RESOURCE_TEXT_FIELDS,
   type ResourceCreate,
   type ResourcePatch,
   type ResourceStatusAction,
   type ResourceTextFields,
   resolveEditStep,
   resourceStatusActions,
+  type SiteSettings,
   splitTextList,
   UNSELECTED_ORDER,
   uploadStatusAfter,
@@ -34,10 +36,15 @@ import {
 } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { catalogueChanged } from "../../platform/catalogue-changes.ts";
+import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError } from "../../platform/errors.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 import { assertEditable, assertMayPublish, loadOwnResource, type ResourceRow } from "./publishing.policy.ts";
-import { presentPublishingListItem, presentPublishingResource } from "./publishing.presenter.ts";
+import {
+  type PublishingListRow,
+  presentPublishingListItem,
+  presentPublishingResource,
+} from "./publishing.presenter.ts";
 
 const validationFailed = (fields: Record<string, string>) =>
   new AppError("validation_failed", "Some fields are not valid", { fields });
@@ -188,14 +195,8 @@ export async function createResource(deps: AppDeps, viewer: Viewer, input: Resou
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
 /** The price, sale price and sale end as the form holds them, after a change, with the server's codes. */
-async function priceChange(deps: AppDeps, row: ResourceRow, patch: ResourcePatch) {
-  const settings = await getSiteSettings(deps.db);
+async function priceChange(deps: AppDeps, settings: SiteSettings, row: ResourceRow, patch: ResourcePatch) {
   const today = dayInZone(new Date(), settings.timeZone);
   const priceCents = patch.price ?? row.price;
   const salePriceCents = patch.sale_price ?? row.sale_price ?? 0;
@@ -254,7 +255,7 @@ export async function patchResource(deps: AppDeps, viewer: Viewer, idOrName: str
   }
   const touchesPrice =
     changes.price !== undefined || changes.sale_price !== undefined || changes.sale_end !== undefined;
-  const price = touchesPrice ? await priceChange(deps, row, changes) : null;
+  const price = touchesPrice ? await priceChange(deps, settings, row, changes) : null;
   if (price) Object.assign(problems, price.codes);
   if (Object.keys(problems).length > 0) throw validationFailed(problems);
 
@@ -281,8 +282,11 @@ export async function patchResource(deps: AppDeps, viewer: Viewer, idOrName: str
 }
 
 /** Everything a submission needs (spec 5 Resource text, files, images, price checks), by field. */
-async function submissionProblems(deps: AppDeps, row: ResourceRow): Promise<Record<string, string>> {
-  const settings = await getSiteSettings(deps.db);
+async function submissionProblems(
+  deps: AppDeps,
+  settings: SiteSettings,
+  row: ResourceRow,
+): Promise<Record<string, string>> {
   const problems: Record<string, string> = {
     ...checkResourceText(
       {
@@ -297,18 +301,7 @@ async function submissionProblems(deps: AppDeps, row: ResourceRow): Promise<Reco
         standards: row.standards,
         keywords: row.keywords,
       },
-      [
-        "title",
-        "display",
-        "subtitle",
-        "subject_area",
-        "description",
-        "grade",
-        "reading_levels",
-        "skills",
-        "standards",
-        "keywords",
-      ],
+      RESOURCE_TEXT_FIELDS,
     ),
   };
   const [files, [previews]] = await Promise.all([
@@ -353,9 +346,10 @@ function assertAction(row: ResourceRow, action: ResourceStatusAction) {
 export async function submitForApproval(deps: AppDeps, viewer: Viewer, idOrName: string) {
   const row = await loadOwnResource(deps.db, viewer, idOrName);
   assertAction(row, "submit");
-  const problems = await submissionProblems(deps, row);
+  const settings = await getSiteSettings(deps.db);
+  const problems = await submissionProblems(deps, settings, row);
   if (Object.keys(problems).length > 0) throw validationFailed(problems);
-  const today = dayInZone(new Date(), (await getSiteSettings(deps.db)).timeZone);
+  const today = dayInZone(new Date(), settings.timeZone);
   const saleOver = row.sale_end !== null && row.sale_end < today;
   const [updated] = await deps.db
     .update(resources)
@@ -458,21 +452,7 @@ export const isOwnKey = (resourceId: string) => (key: string) => key.includes(`/
 /** GET /users/self/publishing: the creator's resources, newest change first, with status and actions. */
 export async function listPublishing(db: Db, viewer: Viewer, page: number, pageSize: number) {
   const [rows, [total]] = await Promise.all([
-    db.execute<
-      Pick<
-        ResourceRow,
-        | "id"
-        | "name"
-        | "title"
-        | "price"
-        | "approval_status"
-        | "status"
-        | "upload_status"
-        | "requires_approval"
-        | "download_count"
-        | "updated_at"
-      > & { cover_locator: string | null } & Record<string, unknown>
-    >(sql`
+    db.execute<PublishingListRow & Record<string, unknown>>(sql`
       select r.id, r.name, r.title, r.price, r.approval_status, r.status, r.upload_status, r.requires_approval,
              r.download_count, r.updated_at,
              (select p.storage_key from resource_previews p where p.resource_id = r.id

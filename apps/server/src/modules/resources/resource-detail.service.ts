@@ -12,14 +12,13 @@ import {
 } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 import { presentPublicUser } from "../users/user.presenter.ts";
 import { SITE_TODAY } from "./card-query.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A resource by id or by name (its URL slug), as spec 2 allows both. */
 export function byIdOrName(idOrName: string) {
-  return UUID.test(idOrName) ? eq(resources.id, idOrName) : eq(resources.name, idOrName.toLowerCase());
+  return isUuid(idOrName) ? eq(resources.id, idOrName) : eq(resources.name, idOrName.toLowerCase());
 }
 
 type ResourceRow = typeof resources.$inferSelect;
@@ -106,7 +105,7 @@ export async function getResourceDetail(
   viewer: Viewer | null,
 ): Promise<ResourceDetail> {
   const viewerId = viewer?.id ?? null;
-  const match = UUID.test(idOrName) ? sql`r.id = ${idOrName}` : sql`r.name = ${idOrName.toLowerCase()}`;
+  const match = isUuid(idOrName) ? sql`r.id = ${idOrName}` : sql`r.name = ${idOrName.toLowerCase()}`;
   const result = await db.execute<DetailRow>(sql`
     select r.id, r.name, r.users_id, r.title, r.display, r.subtitle, r.subject_area, r.description,
       r.keywords, r.skills, r.standards, r.grade, r.reading_levels, r.type, r.price, r.sale_price,

@@ -6,8 +6,8 @@ import {
 } from "@market/domain";
 import { and, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { TtlCache } from "../../platform/ttl-cache.ts";
 import { countCapped, LISTED, SITE_TODAY, selectCards } from "./card-query.ts";
-import type { CountCache } from "./count-cache.ts";
 
 /**
  * Each order matches its partial index exactly (drizzle writes DESC indexes as NULLS LAST), so a page
@@ -61,7 +61,7 @@ function countKey(query: ResourceListQuery): string {
 export async function listPublishedResources(
   db: Db,
   query: ResourceListQuery,
-  counts: CountCache,
+  counts: TtlCache<number>,
 ): Promise<ResourceListResponse> {
   const where = conditions(query);
   const order = ORDER[query.sort];

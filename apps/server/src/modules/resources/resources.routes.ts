@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
 import { onCatalogueChange } from "../../platform/catalogue-changes.ts";
-import { CountCache } from "./count-cache.ts";
+import { TtlCache } from "../../platform/ttl-cache.ts";
 import { openDownload } from "./download.service.ts";
 import { addFavorite, removeFavorite } from "./favorites.service.ts";
 import { listFavorites, listOwnResources } from "./own-lists.service.ts";
@@ -22,7 +22,7 @@ import { listPublishedResources } from "./resource-list.service.ts";
 export async function resourcesRoutes(app: AppInstance) {
   const deps = app.deps;
   const { db } = deps;
-  const counts = new CountCache(deps.config.catalogueCountCacheMs);
+  const counts = new TtlCache<number>(deps.config.catalogueCountCacheMs);
   onCatalogueChange(() => counts.clear());
 
   app.get(

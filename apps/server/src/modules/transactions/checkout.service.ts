@@ -12,6 +12,7 @@ import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { payments } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { CardDetails } from "../../platform/payments.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
@@ -86,11 +87,6 @@ function cardOf(form: PaymentFormInput): CardDetails {
     name: form.cardName ?? "",
   };
 }
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
 
 /**
  * Every money-moving call goes through here (spec 5 Payment, issue: Payments):

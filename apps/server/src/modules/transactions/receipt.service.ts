@@ -5,14 +5,13 @@ import type { Db } from "../../db/client.ts";
 import { payments, resources, sales, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * GET /activity/transactions/{saleId}/receipt: a printable receipt for the buyer, for the seller's view
@@ -24,7 +23,7 @@ export async function renderReceipt(
   saleId: string,
   siteName: string,
 ): Promise<string> {
-  if (!UUID.test(saleId)) throw notFound("No such receipt");
+  if (!isUuid(saleId)) throw notFound("No such receipt");
   const buyer = alias(users, "buyer");
   const seller = alias(users, "seller");
   const [row] = await db

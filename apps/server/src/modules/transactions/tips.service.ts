@@ -13,21 +13,17 @@ import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { donations, tips, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 import { checkout } from "./checkout.service.ts";
 import { postLedger } from "./ledger.service.ts";
 
 const DAY_MS = 86_400_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const alreadyToday = () =>
   new AppError("tip_already_sent_today", "You already tipped this creator today; you can tip again tomorrow");
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-};
 
 async function presentTips(db: Db, paymentId: string): Promise<TipResponse> {
   const rows = await db.select().from(tips).where(eq(tips.payment_id, paymentId));
@@ -59,7 +55,7 @@ export async function sendTips(
       },
     });
   }
-  if (recipientIds.some((id) => !UUID.test(id))) throw notFound("No such creator");
+  if (recipientIds.some((id) => !isUuid(id))) throw notFound("No such creator");
   if (recipientIds.includes(viewer.id)) {
     throw new AppError("validation_failed", "You cannot tip yourself", { fields: { recipientId: "self" } });
   }

@@ -17,21 +17,10 @@ import type { AppInstance } from "../../app.ts";
 import { users } from "../../db/schema/index.ts";
 import { requireViewer } from "../../platform/access.ts";
 import { AppError } from "../../platform/errors.ts";
+import { idempotencyKeyOf } from "../../platform/idempotency.ts";
 import { featureResource } from "./feature.service.ts";
 import { claimGift, purchaseResource } from "./purchase.service.ts";
 import { donate, sendTips } from "./tips.service.ts";
-
-/** The Idempotency-Key header of a money-moving call: a retry with the same key changes nothing. */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const header = request.headers["idempotency-key"];
-  if (header === undefined) return undefined;
-  if (typeof header !== "string" || !/^[A-Za-z0-9._:-]{8,100}$/.test(header)) {
-    throw new AppError("validation_failed", "Idempotency-Key must be 8 to 100 letters, digits or ._:-", {
-      fields: { "Idempotency-Key": "invalid" },
-    });
-  }
-  return header;
-}
 
 const refCodeHeader = (request: FastifyRequest) => {
   const header = request.headers.refcode;

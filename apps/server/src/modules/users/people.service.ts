@@ -3,14 +3,13 @@ import type { Db } from "../../db/client.ts";
 import { follows, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
 import { LISTED, selectCards } from "../resources/card-query.ts";
 import { presentPublicUser } from "./user.presenter.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A user by id, by @username (the profile path's form) or by username. */
 export async function findUserByRef(db: Db, ref: string) {
-  const where = UUID.test(ref)
+  const where = isUuid(ref)
     ? eq(users.id, ref)
     : sql`lower(${users.username}) = ${ref.replace(/^@/, "").toLowerCase()}`;
   const [row] = await db.select().from(users).where(where);

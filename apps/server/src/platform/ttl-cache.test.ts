@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { CountCache } from "./count-cache.ts";
+import { TtlCache } from "./ttl-cache.ts";
 
-describe("CountCache", () => {
+describe("TtlCache", () => {
   it("reuses a count until its ttl passes, then counts again", async () => {
     let time = 1000;
     let counted = 0;
-    const cache = new CountCache(15_000, 10, () => time);
+    const cache = new TtlCache<number>(15_000, 10, () => time);
     const load = async () => ++counted;
     expect(await cache.get("grade=5", load)).toBe(1);
     time += 14_999;
@@ -16,7 +16,7 @@ describe("CountCache", () => {
 
   it("shares one count between concurrent requests and keeps counts apart by key", async () => {
     let counted = 0;
-    const cache = new CountCache(1000);
+    const cache = new TtlCache<number>(1000);
     const load = async () => ++counted;
     const [a, b] = await Promise.all([cache.get("k", load), cache.get("k", load)]);
     expect([a, b]).toEqual([1, 1]);
@@ -24,19 +24,19 @@ describe("CountCache", () => {
   });
 
   it("does not keep a failed count", async () => {
-    const cache = new CountCache(1000);
+    const cache = new TtlCache<number>(1000);
     await expect(cache.get("k", () => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
     expect(await cache.get("k", async () => 7)).toBe(7);
   });
 
   it("counts every time when the ttl is 0, and stays within its size", async () => {
     let counted = 0;
-    const off = new CountCache(0);
+    const off = new TtlCache<number>(0);
     await off.get("k", async () => ++counted);
     await off.get("k", async () => ++counted);
     expect(counted).toBe(2);
 
-    const small = new CountCache(1000, 2);
+    const small = new TtlCache<number>(1000, 2);
     await small.get("a", async () => 1);
     await small.get("b", async () => 2);
     await small.get("c", async () => 3);
