@@ -506,4 +506,39 @@ describe("publishing: the wizard's calls, files, previews, prices, approval", ()
       "Admin fix",
     );
   });
+
+  it("cancels a review request with POST /cancel (upload status 0) and keeps files out while in review", async () => {
+    const { id } = await newResource("Cancel Route");
+    await completeText(id);
+    await uploadFile(id, "free.pdf", minimalPdf({ title: "Free" }));
+    await uploadPreview(id, await png(692, 896));
+    expect((await call("POST", `/resources/${id}/approval-request`, creator)).statusCode).toBe(200);
+    const blocked = await uploadFile(id, "late.pdf", minimalPdf({ title: "Late" }));
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().error).toBe("resource_not_editable");
+    const cancelled = await call("POST", `/resources/${id}/cancel`, creator);
+    expect(cancelled.json()).toMatchObject({ upload_status: 0, derivedStatus: "incomplete" });
+    expect((await call("POST", `/resources/${id}/cancel`, creator)).statusCode).toBe(409);
+  });
+
+  it("takes the resources-preview variant with selected, keeping an unselected image at order 999", async () => {
+    const { id } = await newResource("Preview Variant");
+    const body = multipart(
+      { selected: "false", name: "page.png" },
+      { name: "page.png", data: await png(692, 896) },
+    );
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/resources/${id}/resources-preview`,
+      headers: { ...creator, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().preview.order_index).toBe(999);
+    const base64 = await call("POST", `/resources/${id}/previews`, creator, {
+      file: (await png(692, 896)).toString("base64"),
+      name: "b64.png",
+    });
+    expect(base64.json().preview.order_index).toBe(0);
+  });
 });

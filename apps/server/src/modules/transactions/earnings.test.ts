@@ -149,4 +149,23 @@ describe("earnings: balances from the ledger, payouts, receipts", () => {
     );
     expect((await call("GET", "/admin/accounting", creator)).statusCode).toBe(403);
   });
+
+  it("rejects a requested payout, which frees the amount to ask for again", async () => {
+    const buyer2 = await t.authHeader((await makeUser(t.db)).username);
+    await call("POST", `/transactions/tip/purchase/${creatorId}`, buyer2, { amount: 2000, ...CARD });
+    await t.db.execute(
+      sql`update ledger_entries set eligible_at = now() - interval '1 day' where users_id = ${creatorId}`,
+    );
+    const requested = (await call("POST", "/earnings/self/payouts", creator)).json();
+    expect(requested).toMatchObject({ amount: 2000, status: "requested" });
+    expect((await call("POST", `/admin/payouts/${requested.id}/reject`, creator)).statusCode).toBe(403);
+    const rejected = await call("POST", `/admin/payouts/${requested.id}/reject`, admin);
+    expect(rejected.json().status).toBe("rejected");
+    expect((await call("POST", `/admin/payouts/${requested.id}/reject`, admin)).statusCode).toBe(404);
+    expect(
+      (await call("POST", `/admin/payouts/${requested.id}/pay`, admin, { payoutDate: "2026-12-01" }))
+        .statusCode,
+    ).toBe(409);
+    expect(await balance()).toMatchObject({ eligibleBalance: 2000, eligiblePayout: 2000, pendingPayout: 0 });
+  });
 });

@@ -422,4 +422,22 @@ describe("money: purchases, gifts, tips and donations through the sandbox gatewa
     );
     expect(await featured()).not.toContain("owl-unit");
   });
+
+  it("refuses tips to nobody, unknown gifts and a purchase of an unlisted resource, charging nothing", async () => {
+    const before = (await t.db.select().from(payments)).length;
+    const nobody = await post("/transactions/tip/purchase/00000000-0000-4000-8000-000000000000", {
+      amount: 500,
+      ...CARD,
+    });
+    expect(nobody.statusCode).toBe(404);
+    expect((await post("/transactions/tip/purchase/not-a-user", { amount: 500, ...CARD })).statusCode).toBe(
+      404,
+    );
+    expect((await post("/transactions/gifts/ABCDEFGHJKLMNPQRSTUV/claim", {})).statusCode).toBe(404);
+    expect(
+      (await post("/transactions/resource/purchase", { resourceId: "no-such-unit", amount: 500, ...CARD }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.db.select().from(payments)).length).toBe(before);
+  });
 });
