@@ -13,12 +13,13 @@ import {
   resolveAdStep,
 } from "@market/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, api, fileUrl } from "../../api/client.ts";
 import { uploadWithProgress } from "../../api/upload.ts";
 import { useSession } from "../../state/session.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
+import { CheckoutFailure, useCheckoutAttempt } from "../checkout/checkout-attempt.tsx";
 import { useCheckoutTexts } from "../checkout/checkout-texts.ts";
 import { PaymentFields, usePaymentForm } from "../checkout/PaymentForm.tsx";
 import { AdReviewPanel } from "./AdReviewPanel.tsx";
@@ -415,9 +416,7 @@ function PaymentStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = usePaymentForm();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const key = useRef(`web-${crypto.randomUUID()}`);
+  const attempt = useCheckoutAttempt(form);
   const total = ad.spend_per_day * ad.run_days_total;
   const free = isAdmin && ad.isAdminAd;
   if (!["creating", "rejected"].includes(ad.approval_status))
@@ -428,28 +427,21 @@ function PaymentStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
       form.touchAll();
       if (!form.isValid) return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const updated = await api.post<Ad>(
-        `/advertisements/${ad.id}/payment`,
-        free ? {} : { amount: total, ...form.body() },
-        { headers: { "Idempotency-Key": key.current } },
-      );
-      queryClient.setQueryData(adKey(ad.id), updated);
-      navigate(`/advertising/${ad.id}/submitted`);
-    } catch (error) {
-      key.current = `web-${crypto.randomUUID()}`;
-      if (error instanceof ApiError && error.fields) {
-        form.setServerProblems(error.fields);
-        const missing = Object.entries(error.fields)
+    const updated = await attempt.pay(
+      (headers) =>
+        api.post<Ad>(`/advertisements/${ad.id}/payment`, free ? {} : { amount: total, ...form.body() }, {
+          headers,
+        }),
+      (error) => {
+        const missing = Object.entries(error instanceof ApiError ? (error.fields ?? {}) : {})
           .filter(([, code]) => code === "required")
           .map(([field]) => field);
-        setFailure(missing.length > 0 ? `Complete these first: ${missing.join(", ")}.` : error.message);
-      } else setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+        return missing.length > 0 ? `Complete these first: ${missing.join(", ")}.` : null;
+      },
+    );
+    if (!updated) return;
+    queryClient.setQueryData(adKey(ad.id), updated);
+    navigate(`/advertising/${ad.id}/submitted`);
   };
   return (
     <form onSubmit={(e) => void pay(e)} noValidate className="flex flex-col gap-4">
@@ -457,13 +449,9 @@ function PaymentStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
         Total for {ad.run_days_total} days: <strong>{formatMoney(total)}</strong>
       </p>
       {free ? null : <PaymentFields form={form} t={t} />}
-      {failure ? (
-        <p role="alert" className="rounded-ui border border-danger p-3 font-medium text-danger">
-          {failure}
-        </p>
-      ) : null}
-      <button type="submit" disabled={busy} className={primary}>
-        {free ? "Submit for review" : busy ? t("pay.paying") : `Pay ${formatMoney(total)} and submit`}
+      <CheckoutFailure message={attempt.failure} />
+      <button type="submit" disabled={attempt.busy} className={primary}>
+        {free ? "Submit for review" : attempt.busy ? t("pay.paying") : `Pay ${formatMoney(total)} and submit`}
       </button>
     </form>
   );

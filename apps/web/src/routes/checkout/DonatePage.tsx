@@ -1,12 +1,11 @@
 import { type DonateResponse, formatMoney, parseDollars } from "@market/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { ApiError, api } from "../../api/client.ts";
+import { api } from "../../api/client.ts";
+import { CheckoutFailure, useCheckoutAttempt } from "./checkout-attempt.tsx";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { PaymentFields, usePaymentForm } from "./PaymentForm.tsx";
-
-const newKey = () => `web-${crypto.randomUUID()}`;
 
 /**
  * /donate/payment and /donation/payment: a donation to the site with the payment form. It sets the
@@ -20,9 +19,7 @@ export default function DonatePage() {
   const queryClient = useQueryClient();
   const form = usePaymentForm();
   const [dollars, setDollars] = useState("10");
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const key = useRef(newKey());
+  const attempt = useCheckoutAttempt(form);
   const amount = parseDollars(dollars);
   const valid = amount !== null && amount >= 100 && amount <= 100_000;
   const done = location.pathname.startsWith("/donation")
@@ -33,27 +30,20 @@ export default function DonatePage() {
     event.preventDefault();
     form.touchAll();
     if (!valid) {
-      setFailure(t("donate.invalid"));
+      attempt.setFailure(t("donate.invalid"));
       return;
     }
-    if (!form.isValid || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await api.post<DonateResponse>(
+    if (!form.isValid) return;
+    const answer = await attempt.pay((headers) =>
+      api.post<DonateResponse>(
         "/transactions/donate/purchase",
         { amount, placement: "page", ...form.body() },
-        { headers: { "Idempotency-Key": key.current } },
-      );
-      void queryClient.invalidateQueries({ queryKey: ["users", "self"] });
-      navigate(done);
-    } catch (error) {
-      key.current = newKey();
-      if (error instanceof ApiError && error.fields) form.setServerProblems(error.fields);
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+        { headers },
+      ),
+    );
+    if (!answer) return;
+    void queryClient.invalidateQueries({ queryKey: ["users", "self"] });
+    navigate(done);
   };
 
   return (
@@ -73,17 +63,13 @@ export default function DonatePage() {
         />
       </div>
       <PaymentFields form={form} t={t} />
-      {failure ? (
-        <p role="alert" className="rounded-ui border border-danger p-3 font-medium text-danger">
-          {failure}
-        </p>
-      ) : null}
+      <CheckoutFailure message={attempt.failure} />
       <button
         type="submit"
-        disabled={busy}
+        disabled={attempt.busy}
         className="self-start rounded-ui bg-accent px-5 py-3 text-lg font-semibold text-accent-text disabled:opacity-60"
       >
-        {busy
+        {attempt.busy
           ? t("pay.paying")
           : t("donate.send", { amount: valid && amount !== null ? formatMoney(amount) : "" })}
       </button>

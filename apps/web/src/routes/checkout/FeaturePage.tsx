@@ -1,14 +1,13 @@
 import { FEATURE_DAYS, type FeatureResponse, formatMoney } from "@market/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { ApiError, api } from "../../api/client.ts";
+import { api } from "../../api/client.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
 import { resourceDetailQuery } from "../resources/resource-query.ts";
+import { CheckoutFailure, useCheckoutAttempt } from "./checkout-attempt.tsx";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { PaymentFields, usePaymentForm } from "./PaymentForm.tsx";
-
-const newKey = () => `web-${crypto.randomUUID()}`;
 
 /** /resources/{id}/feature: the creator pays to feature an active resource for 1 to 30 days. */
 export default function FeaturePage() {
@@ -21,9 +20,7 @@ export default function FeaturePage() {
   const resource = useQuery(resourceDetailQuery(resourceId));
   const form = usePaymentForm();
   const [days, setDays] = useState(7);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const key = useRef(newKey());
+  const attempt = useCheckoutAttempt(form);
   const perDay = settings?.featurePricePerDayCents ?? 200;
   const amount = days * perDay;
 
@@ -34,24 +31,17 @@ export default function FeaturePage() {
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     form.touchAll();
-    if (!form.isValid || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const answer = await api.post<FeatureResponse>(
+    if (!form.isValid) return;
+    const answer = await attempt.pay((headers) =>
+      api.post<FeatureResponse>(
         "/transactions/resource/feature",
         { resourceId: r.id, days, amount, ...form.body() },
-        { headers: { "Idempotency-Key": key.current } },
-      );
-      queryClient.removeQueries({ queryKey: ["resources"] });
-      navigate(`/resources/${encodeURIComponent(r.name)}/feature/completed`, { state: answer });
-    } catch (error) {
-      key.current = newKey();
-      if (error instanceof ApiError && error.fields) form.setServerProblems(error.fields);
-      setFailure(error instanceof Error ? error.message : String(error));
-    } finally {
-      setBusy(false);
-    }
+        { headers },
+      ),
+    );
+    if (!answer) return;
+    queryClient.removeQueries({ queryKey: ["resources"] });
+    navigate(`/resources/${encodeURIComponent(r.name)}/feature/completed`, { state: answer });
   };
 
   return (
@@ -75,17 +65,13 @@ export default function FeaturePage() {
         />
       </div>
       <PaymentFields form={form} t={t} />
-      {failure ? (
-        <p role="alert" className="rounded-ui border border-danger p-3 font-medium text-danger">
-          {failure}
-        </p>
-      ) : null}
+      <CheckoutFailure message={attempt.failure} />
       <button
         type="submit"
-        disabled={busy}
+        disabled={attempt.busy}
         className="self-start rounded-ui bg-accent px-5 py-3 text-lg font-semibold text-accent-text disabled:opacity-60"
       >
-        {busy ? t("pay.paying") : t("purchase.pay", { amount: formatMoney(amount) })}
+        {attempt.busy ? t("pay.paying") : t("purchase.pay", { amount: formatMoney(amount) })}
       </button>
     </form>
   );

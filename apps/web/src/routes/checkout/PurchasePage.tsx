@@ -1,20 +1,14 @@
-import {
-  formatMoney,
-  type PaymentErrorCode,
-  type PurchaseResponse,
-  paymentErrorMessage,
-} from "@market/domain";
+import { formatMoney, type PurchaseResponse } from "@market/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
 import { useSession } from "../../state/session.ts";
 import { resourceDetailQuery } from "../resources/resource-query.ts";
-import { type CheckoutTexts, useCheckoutTexts } from "./checkout-texts.ts";
+import { CheckoutFailure, useCheckoutAttempt } from "./checkout-attempt.tsx";
+import { useCheckoutTexts } from "./checkout-texts.ts";
 import { PaymentFields, usePaymentForm } from "./PaymentForm.tsx";
-
-const newKey = () => `web-${crypto.randomUUID()}`;
 
 /**
  * /resources/{id}/purchase: the checkout of a paid resource, or of a gift for another teacher. With a
@@ -35,10 +29,7 @@ function Checkout() {
   const resource = useQuery(resourceDetailQuery(id));
   const form = usePaymentForm();
   const [asGift, setAsGift] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  // One key per checkout attempt: a retried request (a lost answer, a double click) charges once.
-  const key = useRef(newKey());
+  const attempt = useCheckoutAttempt(form);
 
   if (resource.isError) return <p role="alert">{t("purchase.loadFailed")}</p>;
   if (!resource.data) return <p role="status">…</p>;
@@ -50,29 +41,22 @@ function Checkout() {
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     form.touchAll();
-    if (!form.isValid || busy) return;
-    setBusy(true);
-    setFailure(null);
+    if (!form.isValid) return;
     const url = asGift
       ? `/transactions/resource/purchase/gift/${encodeURIComponent(session?.user?.ref_code ?? "")}`
       : "/transactions/resource/purchase";
-    try {
-      const answer = await api.post<PurchaseResponse>(
-        url,
-        { resourceId: r.id, amount, ...form.body() },
-        { headers: { "Idempotency-Key": key.current } },
-      );
-      // Cached copies say "not yours" (and show Buy): drop them so the resource page asks again.
-      queryClient.removeQueries({ queryKey: ["resources", "detail"] });
-      navigate(`${path}/purchase/completed`, { state: answer });
-    } catch (error) {
-      key.current = newKey();
-      setFailure(describe(error, t));
-      if (error instanceof ApiError && error.fields) form.setServerProblems(error.fields);
-      if (error instanceof ApiError && error.code === "price_changed") void resource.refetch();
-    } finally {
-      setBusy(false);
-    }
+    const answer = await attempt.pay(
+      (headers) => api.post<PurchaseResponse>(url, { resourceId: r.id, amount, ...form.body() }, { headers }),
+      (error) => {
+        if (!(error instanceof ApiError && error.code === "price_changed")) return null;
+        void resource.refetch();
+        return t("purchase.priceChanged");
+      },
+    );
+    if (!answer) return;
+    // Cached copies say "not yours" (and show Buy): drop them so the resource page asks again.
+    queryClient.removeQueries({ queryKey: ["resources", "detail"] });
+    navigate(`${path}/purchase/completed`, { state: answer });
   };
 
   return (
@@ -109,17 +93,13 @@ function Checkout() {
           </span>
         </label>
         <PaymentFields form={form} t={t} />
-        {failure ? (
-          <p role="alert" className="rounded-ui border border-danger p-3 font-medium text-danger">
-            {failure}
-          </p>
-        ) : null}
+        <CheckoutFailure message={attempt.failure} />
         <button
           type="submit"
-          disabled={busy || r.price === 0 || isCreator || (r.isOwned && !asGift)}
+          disabled={attempt.busy || r.price === 0 || isCreator || (r.isOwned && !asGift)}
           className="self-start rounded-ui bg-accent px-5 py-3 text-lg font-semibold text-accent-text disabled:opacity-60"
         >
-          {busy ? t("pay.paying") : t("purchase.pay", { amount: formatMoney(amount) })}
+          {attempt.busy ? t("pay.paying") : t("purchase.pay", { amount: formatMoney(amount) })}
         </button>
       </form>
       <aside className="self-start rounded-ui border border-line p-5">
@@ -133,22 +113,6 @@ function Checkout() {
       </aside>
     </section>
   );
-}
-
-function describe(error: unknown, t: CheckoutTexts): string {
-  if (error instanceof ApiError) {
-    if (error.code === "price_changed") return t("purchase.priceChanged");
-    const cardCode = error.fields?.card ?? error.fields?.cardNumber ?? error.fields?.cardCvv;
-    if (cardCode && ["payment_declined", "payment_failed", "validation_failed"].includes(error.code)) {
-      try {
-        return paymentErrorMessage(cardCode as PaymentErrorCode);
-      } catch {
-        return error.message;
-      }
-    }
-    return error.message || t("purchase.failed");
-  }
-  return t("purchase.failed");
 }
 
 /** A gift link: the signed-in teacher receives the resource at once (visitors sign up first, spec 6). */

@@ -7,12 +7,13 @@ import {
   tipAmountCents,
 } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
 import type { UserSummaryResponse } from "../../api/types.ts";
 import { useSession } from "../../state/session.ts";
 import { resourceDetailQuery } from "../resources/resource-query.ts";
+import { CheckoutFailure, useCheckoutAttempt } from "./checkout-attempt.tsx";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { PaymentFields, usePaymentForm } from "./PaymentForm.tsx";
 
@@ -21,8 +22,6 @@ interface Recipient {
   username: string;
   first_name: string;
 }
-
-const newKey = () => `web-${crypto.randomUUID()}`;
 
 /** Who the tip is for: the resource's creator, a profile's owner, or a user id (/tip/{id}). */
 function useRecipient(): { recipient: Recipient | null; failed: boolean; donePath: string } {
@@ -74,9 +73,7 @@ export default function TipPage() {
   const [tipIndex, setTipIndex] = useState<number>(DEFAULT_TIP_INDEX);
   const [custom, setCustom] = useState("");
   const [note, setNote] = useState("");
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const key = useRef(newKey());
+  const attempt = useCheckoutAttempt(form);
 
   if (failed) return <p role="alert">{t("tip.loadFailed")}</p>;
   if (!recipient) return <p role="status">…</p>;
@@ -88,30 +85,23 @@ export default function TipPage() {
     event.preventDefault();
     form.touchAll();
     if (amount === null) {
-      setFailure(t("tip.chooseAmount"));
+      attempt.setFailure(t("tip.chooseAmount"));
       return;
     }
-    if (!form.isValid || busy || isSelf) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await api.post<TipResponse>(
-        `/transactions/tip/purchase/${encodeURIComponent(recipient.id)}`,
-        { amount, tipNote: note.trim() || undefined, ...form.body() },
-        { headers: { "Idempotency-Key": key.current } },
-      );
-      navigate(donePath, { state: { amount, name: recipient.first_name } });
-    } catch (error) {
-      key.current = newKey();
-      if (error instanceof ApiError && error.code === "tip_already_sent_today") {
-        setFailure(t("tip.alreadyToday", { name: recipient.first_name }));
-      } else if (error instanceof ApiError) {
-        if (error.fields) form.setServerProblems(error.fields);
-        setFailure(error.message);
-      } else setFailure(String(error));
-    } finally {
-      setBusy(false);
-    }
+    if (!form.isValid || isSelf) return;
+    const answer = await attempt.pay(
+      (headers) =>
+        api.post<TipResponse>(
+          `/transactions/tip/purchase/${encodeURIComponent(recipient.id)}`,
+          { amount, tipNote: note.trim() || undefined, ...form.body() },
+          { headers },
+        ),
+      (error) =>
+        error instanceof ApiError && error.code === "tip_already_sent_today"
+          ? t("tip.alreadyToday", { name: recipient.first_name })
+          : null,
+    );
+    if (answer) navigate(donePath, { state: { amount, name: recipient.first_name } });
   };
 
   return (
@@ -165,17 +155,15 @@ export default function TipPage() {
         />
       </div>
       <PaymentFields form={form} t={t} />
-      {failure ? (
-        <p role="alert" className="rounded-ui border border-danger p-3 font-medium text-danger">
-          {failure}
-        </p>
-      ) : null}
+      <CheckoutFailure message={attempt.failure} />
       <button
         type="submit"
-        disabled={busy || isSelf}
+        disabled={attempt.busy || isSelf}
         className="self-start rounded-ui bg-accent px-5 py-3 text-lg font-semibold text-accent-text disabled:opacity-60"
       >
-        {busy ? t("pay.paying") : t("tip.send", { amount: amount === null ? "" : formatMoney(amount) })}
+        {attempt.busy
+          ? t("pay.paying")
+          : t("tip.send", { amount: amount === null ? "" : formatMoney(amount) })}
       </button>
     </form>
   );
