@@ -63,7 +63,11 @@ export const ledgerTransactions = pgTable(
     memo: text("memo"),
     created_at: createdAt(),
   },
-  (t) => [index("ledger_transactions_created_idx").on(t.created_at)],
+  (t) => [
+    index("ledger_transactions_created_idx").on(t.created_at),
+    // Admin statistics sum one kind (ad income) over a period.
+    index("ledger_transactions_kind_created_idx").on(t.kind, t.created_at),
+  ],
 );
 
 /**
@@ -142,6 +146,7 @@ export const tips = pgTable(
   (t) => [
     uniqueIndex("tips_once_per_day_key").on(t.tipper_id, t.recipient_id, t.tip_day),
     index("tips_recipient_idx").on(t.recipient_id, t.created_at),
+    index("tips_created_at_idx").on(t.created_at),
     check("tips_amount_check", sql`amount_cents > 0`),
     check("tips_not_self", sql`tipper_id <> recipient_id`),
   ],

@@ -94,6 +94,8 @@ export const resources = pgTable(
       .on(t.published_at.desc())
       .where(sql`is_featured and approval_status = 'approved' and status = 'active'`),
     index("resources_review_queue_idx").on(t.approval_status, t.updated_at),
+    // Admin statistics count publications over a period, whatever the resource's status since.
+    index("resources_published_at_idx").on(t.published_at).where(sql`published_at is not null`),
     index("resources_awaiting_idx")
       .on(t.submitted_at, t.id)
       .where(sql`approval_status = 'awaiting_approval'`),

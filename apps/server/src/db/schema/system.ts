@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -107,6 +108,46 @@ export const bulkEmails = pgTable(
     finished_at: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [index("bulk_emails_created_idx").on(t.created_at)],
+);
+
+const BULK_RECIPIENT_STATES = ["pending", "sending", "sent", "unconfirmed", "failed"] as const;
+
+/**
+ * One row per recipient of a bulk e-mail, written with the message: the primary key makes a second copy
+ * to one user impossible. pending -> sending (committed before the SMTP call) -> sent; a row found
+ * `sending` after a crash is marked `unconfirmed` and never sent again (at most once, docs/DECISIONS.md).
+ */
+export const bulkEmailRecipients = pgTable(
+  "bulk_email_recipients",
+  {
+    bulk_email_id: uuid("bulk_email_id")
+      .notNull()
+      .references(() => bulkEmails.id, { onDelete: "cascade" }),
+    users_id: uuid("users_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    claimed_at: timestamp("claimed_at", { withTimezone: true }),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bulk_email_id, t.users_id] }),
+    index("bulk_email_recipients_state_idx").on(t.bulk_email_id, t.state),
+    check("bulk_email_recipients_state_check", oneOf("state", BULK_RECIPIENT_STATES)),
+  ],
+);
+
+/** The days on which a user made a signed-in request: the admin statistics' active users. */
+export const userActiveDays = pgTable(
+  "user_active_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    users_id: uuid("users_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.users_id] })],
 );
 
 /**

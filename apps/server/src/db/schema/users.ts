@@ -34,6 +34,8 @@ export const users = pgTable(
     perm_advertise: boolean("perm_advertise").notNull().default(true),
     tos_accepted_at: timestamp("tos_accepted_at", { withTimezone: true }),
     last_active_at: timestamp("last_active_at", { withTimezone: true }),
+    /** Set by the signed link in every bulk e-mail: such users get no more bulk e-mail. */
+    unsubscribed_at: timestamp("unsubscribed_at", { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
