@@ -44,6 +44,11 @@ export const users = pgTable(
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_ref_code_key").on(t.ref_code),
     index("users_created_at_idx").on(t.created_at),
+    // The admin console's user search: every word a substring of name, username or e-mail (usersSearchText).
+    index("users_search_trgm_idx").using(
+      "gin",
+      sql`lower(${t.username} || ' ' || ${t.first_name} || ' ' || ${t.last_name} || ' ' || ${t.email}) gin_trgm_ops`,
+    ),
     check("users_role_check", oneOf("role", USER_ROLES)),
     check("users_username_length", sql`char_length(${t.username}) between 3 and 20`),
     check("users_email_length", sql`char_length(${t.email}) <= 64`),
