@@ -11,6 +11,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import { consoleRoutes } from "./modules/admin/console.routes.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
@@ -171,6 +172,7 @@ export async function buildApp(
         adsRoutes,
         helpRoutes,
         filesRoutes,
+        consoleRoutes,
       ]) {
         await typed.register(routes);
       }

@@ -1,3 +1,4 @@
+export * from "./api/admin-console.ts";
 export * from "./api/ads.ts";
 export * from "./api/auth.ts";
 export * from "./api/errors.ts";
@@ -10,6 +11,7 @@ export * from "./rules/ad-estimate.ts";
 export * from "./rules/ad-pacing.ts";
 export * from "./rules/ad-rules.ts";
 export * from "./rules/ad-texts.ts";
+export * from "./rules/admin-users.ts";
 export * from "./rules/ads-visibility.ts";
 export * from "./rules/catalogue-lists.ts";
 export * from "./rules/colors.ts";

@@ -30,3 +30,38 @@ describe("site settings", () => {
     ).toBe(false);
   });
 });
+
+describe("site settings an admin sends (spec 3: Site settings; shared/DECISIONS.md)", () => {
+  const ok = { totalCost: 20, spendPerDay: 1 };
+  it.each([
+    ["adMinimums for all five types", { adMinimums: { 1: ok, 2: ok, 3: ok, 4: ok, 5: ok } }, true],
+    ["adMinimums missing a type", { adMinimums: { 1: ok } }, false],
+    [
+      "a day's minimum above the run's",
+      { adMinimums: { 1: { totalCost: 5, spendPerDay: 6 }, 2: ok, 3: ok, 4: ok, 5: ok } },
+      false,
+    ],
+    [
+      "restricted words as pattern and replacement pairs",
+      { restrictedWords: [{ pattern: "darn", replacement: "gosh" }] },
+      true,
+    ],
+    ["a blank restricted pattern", { restrictedWords: [{ pattern: "  ", replacement: "x" }] }, false],
+    [
+      "the same pattern twice, in any case",
+      {
+        restrictedWords: [
+          { pattern: "Darn", replacement: "a" },
+          { pattern: "darn", replacement: "b" },
+        ],
+      },
+      false,
+    ],
+    ["a known time zone", { timeZone: "Europe/Paris" }, true],
+    ["an unknown time zone", { timeZone: "Mars/Olympus" }, false],
+    ["showAds.portfolio off", { showAds: { portfolio: false } }, true],
+    ["idleTimeoutSeconds under 30", { idleTimeoutSeconds: 29 }, false],
+  ])("%s", (_name, patch, valid) => {
+    expect(siteSettingsPatchSchema.safeParse(patch).success).toBe(valid);
+  });
+});

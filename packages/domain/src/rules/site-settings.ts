@@ -5,9 +5,30 @@ import { AD_TYPES } from "./enums.ts";
  * Site settings (spec section 3) with the defaults of DECISIONS.md. Stored one row per key;
  * a key missing from the database takes its default here, so adding a setting needs no data migration.
  */
-const adMinimum = z.object({
-  totalCost: z.number().int().min(1).max(100_000),
-  spendPerDay: z.number().int().min(1).max(10_000),
+const adMinimum = z
+  .object({
+    totalCost: z.number().int().min(1).max(100_000),
+    spendPerDay: z.number().int().min(1).max(10_000),
+  })
+  // A day's minimum above the whole run's minimum would make the total minimum meaningless.
+  .refine((m) => m.spendPerDay <= m.totalCost, {
+    message: "spend_per_day_above_total",
+    path: ["spendPerDay"],
+  });
+
+/** An IANA time zone the runtime knows ("America/New_York"); a typo would break every site-day rule. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const restrictedWord = z.object({
+  pattern: z.string().trim().min(1).max(100),
+  replacement: z.string().trim().max(100),
 });
 
 const cents = z.number().int().min(0).max(100_000_000);
@@ -23,8 +44,12 @@ export const siteSettingsSchema = z.object({
   cssOverride: z.string().max(20_000),
   idleTimeoutSeconds: z.number().int().min(30).max(86_400),
   restrictedWords: z
-    .array(z.object({ pattern: z.string().min(1).max(100), replacement: z.string().max(100) }))
-    .max(1000),
+    .array(restrictedWord)
+    .max(1000)
+    // Pairs apply in order, so a second pair for the same word would never be reached.
+    .refine((words) => new Set(words.map((w) => w.pattern.toLowerCase())).size === words.length, {
+      message: "duplicate_pattern",
+    }),
   salesFeePercent: z.number().int().min(0).max(100),
   tipFeePercent: z.number().int().min(0).max(100),
   payoutHoldDays: z.number().int().min(0).max(365),
@@ -32,7 +57,7 @@ export const siteSettingsSchema = z.object({
   featurePricePerDayCents: cents,
   favoritesLimit: z.number().int().min(1).max(100_000),
   passwordMaxAgeDays: z.number().int().min(1).max(10_000),
-  timeZone: z.string().min(1).max(64),
+  timeZone: z.string().min(1).max(64).refine(isTimeZone, { message: "unknown_time_zone" }),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

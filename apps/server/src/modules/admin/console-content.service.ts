@@ -1,0 +1,201 @@
+import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
+import {
+  DEFAULT_TEXTS,
+  type SettingChanges,
+  SITE_IMAGE_MAX_BYTES,
+  type SiteImage,
+  type siteImageColorsSchema,
+} from "@market/domain";
+import { and, count, desc, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppDeps } from "../../app.ts";
+import type { Db } from "../../db/client.ts";
+import { siteImages, siteImageVariations, siteSettingChanges, texts, users } from "../../db/schema/index.ts";
+import { AppError, notFound } from "../../platform/errors.ts";
+import { isUuid } from "../../platform/ids.ts";
+import { encodePreview, inspectImage } from "../../platform/images.ts";
+import { readLimited } from "../publishing/previews.service.ts";
+import { getSiteImage } from "../site/site-content.service.ts";
+
+/** GET /admin/site-settings/changes: who changed which setting, from what to what, and when; newest first. */
+export async function listSettingChanges(
+  db: Db,
+  query: { key?: string; page: number; pageSize: number },
+): Promise<SettingChanges> {
+  const where = query.key ? eq(siteSettingChanges.key, query.key) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ change: siteSettingChanges, username: users.username })
+      .from(siteSettingChanges)
+      .leftJoin(users, eq(users.id, siteSettingChanges.changed_by))
+      .where(where)
+      .orderBy(desc(siteSettingChanges.changed_at), desc(siteSettingChanges.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(siteSettingChanges).where(where),
+  ]);
+  return {
+    changes: rows.map(({ change, username }) => ({
+      id: change.id,
+      key: change.key,
+      old_value: change.old_value,
+      new_value: change.new_value,
+      changed_at: change.changed_at.toISOString(),
+      changed_by: change.changed_by && username ? { id: change.changed_by, username } : null,
+    })),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * PUT /texts/{key}: a key the site knows (a default of @market/domain's texts, or one stored already), so a
+ * typo cannot add copy nobody shows. Read fresh by GET /texts/values, so every instance serves it at once.
+ */
+export async function putText(db: Db, key: string, value: string) {
+  if (!(key in DEFAULT_TEXTS)) {
+    const [known] = await db.select({ key: texts.key }).from(texts).where(eq(texts.key, key));
+    if (!known) throw notFound(`No text named ${key}`);
+  }
+  await db
+    .insert(texts)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: texts.key, set: { value, updated_at: new Date() } });
+  return { key, value };
+}
+
+type Colors = z.infer<typeof siteImageColorsSchema>;
+
+async function requireSiteImage(db: Db, key: string) {
+  const [row] = await db.select({ key: siteImages.key }).from(siteImages).where(eq(siteImages.key, key));
+  if (!row) throw notFound(`No site image ${key}`);
+}
+
+/**
+ * POST /admin/site-images/{key}/variations: an image (checked from its content, re-encoded as WebP so only
+ * images we produced are served) with its alt text and colours; made the page's current variation if asked.
+ */
+export async function addSiteImageVariation(
+  deps: Pick<AppDeps, "db" | "storage">,
+  key: string,
+  fields: { alt: string; colors: Colors; current: boolean },
+  upload: { stream: Readable },
+): Promise<SiteImage> {
+  const { db, storage } = deps;
+  await requireSiteImage(db, key).catch((error) => {
+    upload.stream.resume();
+    throw error;
+  });
+  const tooLarge = new AppError(
+    "too_large",
+    `Site images may be at most ${SITE_IMAGE_MAX_BYTES / 1_000_000} MB`,
+    {
+      fields: { file: "too_large" },
+    },
+  );
+  const bytes = await readLimited(upload.stream, SITE_IMAGE_MAX_BYTES).catch(() => {
+    throw tooLarge;
+  });
+  if (!(await inspectImage(bytes))) {
+    throw new AppError("unsupported_type", "The file you selected is not a JPG, PNG, BMP or GIF image.", {
+      fields: { file: "unsupported_type" },
+    });
+  }
+  const encoded = await encodePreview(bytes);
+  const locator = `site-images/${key}-${randomUUID()}.webp`;
+  await storage.put(locator, encoded.data);
+  await db.transaction(async (tx) => {
+    if (fields.current) {
+      await tx
+        .update(siteImageVariations)
+        .set({ is_current: false })
+        .where(and(eq(siteImageVariations.site_image_key, key), eq(siteImageVariations.is_current, true)));
+    }
+    await tx.insert(siteImageVariations).values({
+      site_image_key: key,
+      image_locator: locator,
+      alt: fields.alt,
+      colors: fields.colors,
+      is_current: fields.current,
+    });
+  });
+  return getSiteImage(db, key);
+}
+
+async function requireVariation(db: Db, key: string, id: string) {
+  if (!isUuid(id)) throw notFound("No such variation");
+  const [row] = await db
+    .select()
+    .from(siteImageVariations)
+    .where(and(eq(siteImageVariations.id, id), eq(siteImageVariations.site_image_key, key)));
+  if (!row) throw notFound("No such variation");
+  return row;
+}
+
+/** PATCH /admin/site-images/{key}/variations/{id}: its alt text, its colours, or make it the current one. */
+export async function changeSiteImageVariation(
+  db: Db,
+  key: string,
+  id: string,
+  change: { alt?: string; colors?: Colors; current?: true },
+): Promise<SiteImage> {
+  await requireVariation(db, key, id);
+  await db.transaction(async (tx) => {
+    if (change.current) {
+      await tx
+        .update(siteImageVariations)
+        .set({ is_current: false })
+        .where(and(eq(siteImageVariations.site_image_key, key), eq(siteImageVariations.is_current, true)));
+    }
+    await tx
+      .update(siteImageVariations)
+      .set({
+        ...(change.alt !== undefined ? { alt: change.alt } : {}),
+        ...(change.colors !== undefined ? { colors: change.colors } : {}),
+        ...(change.current ? { is_current: true } : {}),
+      })
+      .where(eq(siteImageVariations.id, id));
+  });
+  return getSiteImage(db, key);
+}
+
+/**
+ * DELETE /admin/site-images/{key}/variations/{id}. The current one is kept while it is the page's only image
+ * (a page never loses its picture by accident); deleting the current one of several makes the newest current.
+ */
+export async function deleteSiteImageVariation(
+  deps: Pick<AppDeps, "db" | "storage">,
+  key: string,
+  id: string,
+): Promise<SiteImage> {
+  const { db, storage } = deps;
+  const row = await requireVariation(db, key, id);
+  await db.transaction(async (tx) => {
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(siteImageVariations)
+      .where(eq(siteImageVariations.site_image_key, key));
+    if (n <= 1) throw new AppError("conflict", "A page keeps at least one image; upload another first");
+    await tx.delete(siteImageVariations).where(eq(siteImageVariations.id, id));
+    if (row.is_current) {
+      const [newest] = await tx
+        .select({ id: siteImageVariations.id })
+        .from(siteImageVariations)
+        .where(eq(siteImageVariations.site_image_key, key))
+        .orderBy(desc(siteImageVariations.created_at))
+        .limit(1);
+      if (newest) {
+        await tx
+          .update(siteImageVariations)
+          .set({ is_current: true })
+          .where(eq(siteImageVariations.id, newest.id));
+      }
+    }
+  });
+  // Files under the seed's own names are shared by fresh databases; only uploads are ours to remove.
+  if (/^site-images\/[a-z-]+-[0-9a-f-]{36}\.webp$/.test(row.image_locator))
+    await storage.delete(row.image_locator);
+  return getSiteImage(db, key);
+}

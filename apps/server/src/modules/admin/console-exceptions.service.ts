@@ -1,0 +1,31 @@
+import type { ExceptionsSummary } from "@market/domain";
+import { count, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { advertisements, payouts, resources, supportThreads } from "../../db/schema/index.ts";
+
+/**
+ * What waits for an admin in each exception queue (spec 3: Admin queues), counted with the same conditions
+ * the queues list by, each on its own index (review, status). Support threads waiting are the open ones: a
+ * user wrote and no admin has answered yet.
+ */
+export async function summarizeExceptions(db: Db): Promise<ExceptionsSummary> {
+  const [[ads], [queued], [requested], [threads]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(advertisements)
+      .where(eq(advertisements.approval_status, "awaiting_approval")),
+    db.select({ n: count() }).from(resources).where(eq(resources.approval_status, "awaiting_approval")),
+    db
+      .select({ n: count(), cents: sql<string>`coalesce(sum(${payouts.amount_cents}), 0)` })
+      .from(payouts)
+      .where(eq(payouts.status, "requested")),
+    db.select({ n: count() }).from(supportThreads).where(eq(supportThreads.status, "open")),
+  ]);
+  return {
+    advertisements: ads?.n ?? 0,
+    resources: queued?.n ?? 0,
+    payouts: requested?.n ?? 0,
+    totalEligiblePayouts: Number(requested?.cents ?? 0),
+    supportThreads: threads?.n ?? 0,
+  };
+}

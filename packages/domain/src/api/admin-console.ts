@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { CSS_COLOR, CSS_VAR_NAME } from "../rules/colors.ts";
+import { PERMISSION_FLAGS, USER_ROLES } from "../rules/enums.ts";
+import { COUNTS } from "../rules/limits.ts";
+
+/**
+ * The admin console's calls (spec 2 Admin routes, 3 Other state, 6 and 7 Users, settings and site content):
+ * the exception queues together, users, the settings audit, texts and site-image variations.
+ */
+
+const page = z.coerce.number().int().min(1).max(10_000).default(1);
+
+/** GET /admin/exceptions: how many items wait in each queue (spec 3: Admin queues). */
+export const exceptionsSummarySchema = z.object({
+  advertisements: z.number().int(),
+  resources: z.number().int(),
+  payouts: z.number().int(),
+  totalEligiblePayouts: z.number().int(),
+  supportThreads: z.number().int(),
+});
+export type ExceptionsSummary = z.infer<typeof exceptionsSummarySchema>;
+
+export const ADMIN_USER_FILTERS = ["all", "active", "deactivated", "admins"] as const;
+
+/** GET /admin/users: every word of `q` must appear in the name, username or e-mail (spec 2 Text search). */
+export const adminUserSearchQuerySchema = z.object({
+  q: z.string().trim().max(100).default(""),
+  filter: z.enum(ADMIN_USER_FILTERS).default("all"),
+  page,
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const adminUserRowSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  is_master_account: z.boolean(),
+  is_deactivated: z.boolean(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+  last_active_at: z.string().nullable(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const adminUserListSchema = z.object({
+  users: z.array(adminUserRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+const when = z.string();
+
+export const adminUserDetailSchema = z.object({
+  user: adminUserRowSchema.extend({
+    permissions: z.record(z.enum(PERMISSION_FLAGS), z.boolean()),
+    /** Deactivated by an admin (only an admin may lift it) rather than by the user. */
+    deactivated_by_admin: z.boolean(),
+    donation_date: z.string().nullable(),
+    ref_code: z.string(),
+  }),
+  counts: z.object({
+    resources: z.number().int(),
+    ads: z.number().int(),
+    sales: z.number().int(),
+    salesCents: z.number().int(),
+    purchases: z.number().int(),
+    tipsReceived: z.number().int(),
+    tipsReceivedCents: z.number().int(),
+    tipsSent: z.number().int(),
+  }),
+  resources: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      title: z.string(),
+      approval_status: z.string(),
+      status: z.string(),
+      price: z.number().int(),
+      updated_at: when,
+    }),
+  ),
+  ads: z.array(
+    z.object({
+      id: z.string(),
+      ad_type: z.string(),
+      title: z.string().nullable(),
+      approval_status: z.string(),
+      running_status: z.string().nullable(),
+      spend_per_day: z.number().int(),
+      run_days_total: z.number().int(),
+      updated_at: when,
+    }),
+  ),
+  /** Sales of this user's resources, newest first. */
+  sales: z.array(
+    z.object({
+      id: z.string(),
+      resourceTitle: z.string(),
+      buyerUsername: z.string(),
+      amount: z.number().int(),
+      isGift: z.boolean(),
+      created_at: when,
+    }),
+  ),
+  /** Tips this user received and sent, newest first. */
+  tips: z.array(
+    z.object({
+      id: z.string(),
+      direction: z.enum(["received", "sent"]),
+      otherUsername: z.string(),
+      amount: z.number().int(),
+      created_at: when,
+    }),
+  ),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+/** PATCH /admin/users/{id}: standing, role and permission flags; who may change whom is in rules/admin-users.ts. */
+export const adminUserPatchSchema = z
+  .object({
+    is_deactivated: z.boolean(),
+    role: z.enum(USER_ROLES),
+    permissions: z.partialRecord(z.enum(PERMISSION_FLAGS), z.boolean()),
+  })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: "nothing_to_change" });
+export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;
+
+/** GET /admin/site-settings/changes: the audit of settings changes, newest first. */
+export const settingChangesQuerySchema = z.object({
+  key: z.string().max(64).optional(),
+  page,
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const settingChangesSchema = z.object({
+  changes: z.array(
+    z.object({
+      id: z.string(),
+      key: z.string(),
+      old_value: z.unknown(),
+      new_value: z.unknown(),
+      changed_at: when,
+      changed_by: z.object({ id: z.string(), username: z.string() }).nullable(),
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SettingChanges = z.infer<typeof settingChangesSchema>;
+
+/** Text keys are dotted names ("home.title", "flex.7"). */
+export const TEXT_KEY = /^[a-zA-Z][a-zA-Z0-9-]*(\.[a-zA-Z0-9-]+){1,4}$/;
+export const TEXT_MAX_LENGTH = 2000;
+export const FLEX_MESSAGE_KEYS = Array.from({ length: COUNTS.flexMessageSlots }, (_, i) => `flex.${i + 1}`);
+
+export const textKeyParamsSchema = z.object({ key: z.string().max(80).regex(TEXT_KEY) });
+/** PUT /texts/{key}: an empty flex message, or "Inactive", hides the slot (spec 5). */
+export const textPutSchema = z.object({ value: z.string().max(TEXT_MAX_LENGTH) }).strict();
+export const textResponseSchema = z.object({ key: z.string(), value: z.string() });
+
+/** Colours that go with a site image: CSS variables of the pool and a colour for each. */
+export const siteImageColorsSchema = z
+  .array(z.object({ css_var_name: z.string().regex(CSS_VAR_NAME), color_hex: z.string().regex(CSS_COLOR) }))
+  .max(COUNTS.colorPool);
+
+/** The text fields sent beside the image of POST /admin/site-images/{key}/variations (multipart). */
+export const siteImageVariationFieldsSchema = z.object({
+  alt: z.string().trim().min(1).max(200),
+  colors: siteImageColorsSchema.default([]),
+  current: z.boolean().default(true),
+});
+
+/** PATCH /admin/site-images/{key}/variations/{id}. */
+export const siteImageVariationPatchSchema = z
+  .object({
+    alt: z.string().trim().min(1).max(200),
+    colors: siteImageColorsSchema,
+    current: z.literal(true),
+  })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: "nothing_to_change" });
+
+export const SITE_IMAGE_MAX_BYTES = 5_000_000;
