@@ -20,6 +20,11 @@ const PUBLIC_ROUTES = [
   "GET /api/site-images/:key",
   "GET /api/images/system-avatars",
   "GET /api/help/random-pro-tip",
+  // The help centre and its search are public (spec 6: help); feedback may come from visitors.
+  "GET /api/help",
+  "GET /api/help/articles",
+  "GET /api/help/:id",
+  "POST /api/help/feedback",
   "GET /api/resources",
   "GET /api/resources/:id",
   "GET /api/resources/:id/files/:fileId/download",

@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { HELP_ENTRY_TYPES } from "../rules/enums.ts";
+import { HELP_ENTRY_NAME, HELP_LIMITS } from "../rules/help.ts";
+
+/** The help calls of spec 7 (Authentication and help) and the help entry of spec 3. */
+
+/** A related entry an article shows (spec 3: image_entry and video_entry, with order_index). */
+export const relatedHelpEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(HELP_ENTRY_TYPES),
+  short_title: z.string(),
+  order_index: z.number().int(),
+  image_locator: z.string().nullable(),
+  image_alt_text: z.string().nullable(),
+  video_locator: z.string().nullable(),
+});
+
+export const helpEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(HELP_ENTRY_TYPES),
+  short_title: z.string(),
+  long_title: z.string(),
+  body: z.string(),
+  accent_color: z.string().nullable(),
+  order_index: z.number().int(),
+  image_locator: z.string().nullable(),
+  image_alt_text: z.string().nullable(),
+  image_name: z.string().nullable(),
+  image_size_bytes: z.number().int().nullable(),
+  video_locator: z.string().nullable(),
+  video_name: z.string().nullable(),
+  video_size_bytes: z.number().int().nullable(),
+  image_entry: relatedHelpEntrySchema.nullable(),
+  video_entry: relatedHelpEntrySchema.nullable(),
+  is_pro_tip: z.boolean(),
+  /** ISO time an admin marked this article as changed terms of service; null otherwise. */
+  terms_changed_at: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type HelpEntry = z.infer<typeof helpEntrySchema>;
+
+/** GET /help/ and /help/articles: `q` searches titles and body (every word must match, spec 2). */
+export const helpListQuerySchema = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+  })
+  .strict();
+export const helpListSchema = z.object({
+  entries: z.array(helpEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+const helpFieldsSchema = z.object({
+  name: z.string().trim().toLowerCase().max(HELP_LIMITS.nameMax).regex(HELP_ENTRY_NAME),
+  short_title: z.string().trim().min(1).max(HELP_LIMITS.shortTitleMax),
+  long_title: z.string().trim().max(HELP_LIMITS.longTitleMax),
+  body: z.string().max(HELP_LIMITS.bodyMax),
+  accent_color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .nullable(),
+  image_alt_text: z.string().trim().max(HELP_LIMITS.altTextMax).nullable(),
+  order_index: z.number().int().min(0).max(HELP_LIMITS.orderIndexMax),
+  image_entry_id: z.uuid().nullable(),
+  video_entry_id: z.uuid().nullable(),
+  is_pro_tip: z.boolean(),
+});
+
+/** POST /help: a new entry of a type; the name defaults to one made from the short title. */
+export const helpCreateSchema = helpFieldsSchema
+  .partial()
+  .extend({ type: z.enum(HELP_ENTRY_TYPES), short_title: helpFieldsSchema.shape.short_title })
+  .strict();
+export type HelpCreate = z.infer<typeof helpCreateSchema>;
+
+/** PUT /help/{id}: the fields to change, and spec 3's flags for deleting the image or video. */
+export const helpUpdateSchema = helpFieldsSchema
+  .partial()
+  .extend({ delete_image: z.boolean().optional(), delete_video: z.boolean().optional() })
+  .strict();
+export type HelpUpdate = z.infer<typeof helpUpdateSchema>;
+
+/** POST /help answers `item` (spec 7: "response item.id"); PUT and the media call answer the same. */
+export const helpItemSchema = z.object({ item: helpEntrySchema });
+
+/** PUT /help/{id}/terms-changed (admin): mark an article as changed terms of service, or clear the mark. */
+export const helpTermsChangedSchema = z.object({ changed: z.boolean() }).strict();
+
+export const helpFeedbackSchema = z
+  .object({
+    feedback: z.string().trim().min(1).max(HELP_LIMITS.feedbackMax),
+    help_entry_id: z.uuid().nullable().optional(),
+  })
+  .strict();
+export const helpFeedbackListSchema = z.object({
+  feedback: z.array(
+    z.object({
+      id: z.string(),
+      feedback: z.string(),
+      created_at: z.string(),
+      username: z.string().nullable(),
+      entry_name: z.string().nullable(),
+    }),
+  ),
+});
+
+/** GET /help/tos-changed: the changed-terms articles the signed-in user has not accepted. */
+export const tosChangedSchema = z.object({ entries: z.array(helpEntrySchema) });
+
+/**
+ * PUT /help/tos-agreement: accepts the pending changes. With `entries`, only those versions are accepted (a
+ * change made after the user read them stays pending); without, everything pending now.
+ */
+export const tosAgreementSchema = z
+  .object({
+    entries: z
+      .array(z.object({ id: z.uuid(), terms_changed_at: z.iso.datetime({ offset: true }) }).strict())
+      .max(100)
+      .optional(),
+  })
+  .strict();
+export const tosAgreementResultSchema = z.object({
+  accepted: z.number().int(),
+  pending: z.array(helpEntrySchema),
+});
