@@ -15,11 +15,14 @@ import { consoleRoutes } from "./modules/admin/console.routes.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
+import { footerRoutes } from "./modules/footer/footer.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { helpRoutes } from "./modules/help/help.routes.ts";
+import { messagesRoutes } from "./modules/messages/messages.routes.ts";
 import { publishingRoutes } from "./modules/publishing/publishing.routes.ts";
 import { resourcesRoutes } from "./modules/resources/resources.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
+import { supportRoutes } from "./modules/support/support.routes.ts";
 import { earningsRoutes } from "./modules/transactions/earnings.routes.ts";
 import { transactionsRoutes } from "./modules/transactions/transactions.routes.ts";
 import { peopleRoutes } from "./modules/users/people.routes.ts";
@@ -172,6 +175,9 @@ export async function buildApp(
         adsRoutes,
         helpRoutes,
         filesRoutes,
+        supportRoutes,
+        messagesRoutes,
+        footerRoutes,
         consoleRoutes,
       ]) {
         await typed.register(routes);

@@ -1,7 +1,9 @@
 export * from "./api/admin-console.ts";
 export * from "./api/ads.ts";
 export * from "./api/auth.ts";
+export * from "./api/conversations.ts";
 export * from "./api/errors.ts";
+export * from "./api/footer.ts";
 export * from "./api/help.ts";
 export * from "./api/publishing.ts";
 export * from "./api/resources.ts";
@@ -19,6 +21,7 @@ export * from "./rules/colors.ts";
 export * from "./rules/cookies.ts";
 export * from "./rules/enums.ts";
 export * from "./rules/file-size.ts";
+export * from "./rules/footer-rotation.ts";
 export * from "./rules/grid.ts";
 export * from "./rules/help.ts";
 export * from "./rules/ledger.ts";

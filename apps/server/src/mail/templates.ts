@@ -32,3 +32,68 @@ export function loginLinkMail(to: string, firstName: string, link: string): Mail
     "The link works once, for 10 minutes. If you did not ask for it, you can ignore this message.",
   );
 }
+
+/** A message quoted in a mail: the person's words, then where to answer them. */
+function withQuote(to: string, subject: string, intro: string, quote: string, link: string): MailMessage {
+  const quoted = quote
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
+  return {
+    to,
+    subject,
+    text: `${intro}\n\n${quoted}\n\nRead and answer it here:\n${link}\n\nLesson Loft`,
+    html: `<p>${escapeHtml(intro)}</p><blockquote style="white-space:pre-wrap">${escapeHtml(quote)}</blockquote><p>Read and answer it here: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>Lesson Loft</p>`,
+  };
+}
+
+/** To the support admins when a user opens a support thread or writes in one. */
+export function supportRequestMail(
+  to: string,
+  from: { username: string; firstName: string },
+  subject: string,
+  body: string,
+  link: string,
+): MailMessage {
+  return withQuote(
+    to,
+    `Support: ${subject}`,
+    `${from.firstName} (@${from.username}) wrote to support about "${subject}":`,
+    body,
+    link,
+  );
+}
+
+/** To the user when support answers their thread. */
+export function supportAnswerMail(
+  to: string,
+  firstName: string,
+  subject: string,
+  body: string,
+  link: string,
+): MailMessage {
+  return withQuote(
+    to,
+    `Support answered: ${subject}`,
+    `Hello ${firstName}, our support team answered your question "${subject}":`,
+    body,
+    link,
+  );
+}
+
+/** To a creator when another user sends them a message from their profile. */
+export function userMessageMail(
+  to: string,
+  firstName: string,
+  from: { username: string; firstName: string },
+  body: string,
+  link: string,
+): MailMessage {
+  return withQuote(
+    to,
+    `New message from ${from.firstName} (@${from.username})`,
+    `Hello ${firstName}, ${from.firstName} (@${from.username}) sent you a message on Lesson Loft:`,
+    body,
+    link,
+  );
+}

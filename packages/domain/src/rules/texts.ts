@@ -1,3 +1,5 @@
+import { FOOTER_TEXTS } from "./footer-rotation.ts";
+
 /**
  * The site's copy. The server seeds these into the texts table, admins edit them there, and the web
  * app falls back to these when a key is missing, so a new key never shows up blank.
@@ -21,8 +23,7 @@ export const DEFAULT_TEXTS: Readonly<Record<string, string>> = {
   "login.invalidCredentials": "Invalid credentials",
   "login.invalidToken": "Invalid token",
   "save.failed": "Could not save changes",
-  "footer.account-creation": "Create a free account to favorite resources and follow creators.",
-  "footer.sign-in-prompt": "Sign in to see what the creators you follow have published.",
+  ...FOOTER_TEXTS,
   "footer.copyright": "Lesson Loft, a marketplace for teachers",
   "nav.label": "Main",
   "nav.home": "Home",

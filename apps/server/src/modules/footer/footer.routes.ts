@@ -1,0 +1,20 @@
+import { footerFactsSchema } from "@market/domain";
+import type { AppInstance } from "../../app.ts";
+import { requireViewer } from "../../platform/access.ts";
+import { onCatalogueChange } from "../../platform/catalogue-changes.ts";
+import { TtlCache } from "../../platform/ttl-cache.ts";
+import { footerFacts } from "./footer.service.ts";
+
+/** The facts behind the footer's rotating prompts (spec 4 and 5), in one call. */
+export async function footerRoutes(app: AppInstance) {
+  const { db, config } = app.deps;
+  const catalogueCount = new TtlCache<number>(config.catalogueCountCacheMs);
+  onCatalogueChange(() => catalogueCount.clear());
+
+  app.get(
+    "/users/self/footer-facts",
+    // The footer shows on the pages a deactivated account may still open (offers, its status).
+    { config: { allowDeactivated: true }, schema: { response: { 200: footerFactsSchema } } },
+    async (request) => footerFacts(db, requireViewer(request), catalogueCount),
+  );
+}

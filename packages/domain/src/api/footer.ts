@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { PERMISSION_FLAGS } from "../rules/enums.ts";
+
+/** GET /api/users/self/footer-facts: what the footer's prompt conditions need (spec 5), in one call. */
+export const footerFactsSchema = z.object({
+  permissions: z.record(z.enum(PERMISSION_FLAGS), z.boolean()),
+  resourcesCount: z.number().int(),
+  ownResources: z.number().int(),
+  publishedResources: z.number().int(),
+  ads: z.number().int(),
+  donatedWithinYear: z.boolean(),
+  eligiblePayout: z.number().int(),
+  passwordExpired: z.boolean(),
+  hasSecurityPattern: z.boolean(),
+  hasRecoveryEmail: z.boolean(),
+  emailVerified: z.boolean(),
+  favorites: z.number().int(),
+  hasTipped: z.boolean(),
+});
