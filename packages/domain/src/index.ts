@@ -19,6 +19,7 @@ export * from "./rules/ads-visibility.ts";
 export * from "./rules/catalogue-lists.ts";
 export * from "./rules/colors.ts";
 export * from "./rules/cookies.ts";
+export * from "./rules/donation.ts";
 export * from "./rules/enums.ts";
 export * from "./rules/file-size.ts";
 export * from "./rules/footer-rotation.ts";

@@ -38,8 +38,11 @@ const createAd = () => import("./advertising/CreateAdPage.tsx");
 const adWizard = () => import("./advertising/AdWizard.tsx");
 const tip = () => import("./checkout/TipPage.tsx");
 const tipDone = () => import("./checkout/TipCompletedPage.tsx");
+const tipSummary = () => import("./checkout/TipSummaryPage.tsx");
 const donate = () => import("./checkout/DonatePage.tsx");
 const donateDone = () => import("./checkout/DonateCompletedPage.tsx");
+const donationStart = () => import("./checkout/DonationStartPage.tsx");
+const donationCancel = () => import("./checkout/DonationCancelPage.tsx");
 
 function route(
   access: Access,
@@ -133,7 +136,7 @@ const publicAndAccount: RouteEntry[] = [
     load: toOwnProfile("resources"),
   }),
   signedIn("/profile/tip-completed", "Tip sent", "Confirms the tip you sent.", { screen: tipDone }),
-  signedIn("/profile/tip-summary", "Tip summary", "A summary of the tips you sent.", { screen: tipDone }),
+  signedIn("/profile/tip-summary", "Tip summary", "A summary of the tips you sent.", { screen: tipSummary }),
   signedIn("/profile/resources", "Your resources", "The resources on your profile.", {
     load: toOwnProfile("resources"),
   }),
@@ -198,12 +201,23 @@ const publicAndAccount: RouteEntry[] = [
   }),
   signedIn("/payflow/error", "Payment failed", "The payment did not go through.", { screen: payflowPage }),
   signedIn("/payflow/success", "Payment complete", "The payment went through.", { screen: payflowPage }),
-  open("/donation", "Support the marketplace", "A donation keeps the marketplace running for every teacher."),
-  open("/donation/cancel", "Donation canceled", "The donation was canceled; nothing was charged."),
+  open(
+    "/donation",
+    "Support the marketplace",
+    "A donation keeps the marketplace running for every teacher.",
+    {
+      screen: donationStart,
+    },
+  ),
+  open("/donation/cancel", "Donation canceled", "The donation was canceled; nothing was charged.", {
+    screen: donationCancel,
+  }),
   open("/donation/payment", "Donate", "Choose an amount and pay your donation.", { screen: donate }),
   open("/donation/payment/completed", "Thank you", "Your donation went through.", { screen: donateDone }),
-  signedIn("/donate", "Donate", "Donate to the marketplace."),
-  signedIn("/donate/cancel", "Donation canceled", "The donation was canceled; nothing was charged."),
+  signedIn("/donate", "Donate", "Donate to the marketplace.", { screen: donationStart }),
+  signedIn("/donate/cancel", "Donation canceled", "The donation was canceled; nothing was charged.", {
+    screen: donationCancel,
+  }),
   signedIn("/donate/completed", "Thank you", "Your donation went through.", { screen: donateDone }),
   signedIn("/donate/payment", "Donate", "Pay your donation.", { screen: donate }),
   signedIn("/helpbook", "Help book", "Articles, images and videos about using the marketplace."),
@@ -235,7 +249,9 @@ const resources: RouteEntry[] = [
   signedIn("/resources/:id/completed", "Submitted", "Your resource was submitted for review.", {
     screen: () => import("./publishing/SubmittedPage.tsx"),
   }),
-  signedIn("/resources/:id/donation", "Support the marketplace", "A donation with your download."),
+  signedIn("/resources/:id/donation", "Support the marketplace", "A donation with your download.", {
+    screen: donationStart,
+  }),
   signedIn("/resources/:id/downloaded", "Downloaded", "Thank you for downloading.", { screen: downloaded }),
   signedIn("/resources/:id/success", "Thank you", "Thank you for downloading.", { screen: downloaded }),
   signedIn(
@@ -255,7 +271,7 @@ const resources: RouteEntry[] = [
     screen: tipDone,
   }),
   signedIn("/resources/:id/leave-tip/summary", "Tip summary", "A summary of the tip you left.", {
-    screen: tipDone,
+    screen: tipSummary,
   }),
   signedIn("/resources/:id/purchase", "Buy this resource", "Pay for this resource and download it.", {
     screen: () => import("./checkout/PurchasePage.tsx"),
