@@ -13,6 +13,7 @@ export function Modal({
   closeLabel,
   children,
   wide = false,
+  closable = true,
 }: {
   open: boolean;
   onClose: () => void;
@@ -20,10 +21,12 @@ export function Modal({
   closeLabel: string;
   children: ReactNode;
   wide?: boolean;
+  /** False keeps the dialog open: no close button, and Escape or a click outside do nothing. */
+  closable?: boolean;
 }) {
   const shown = useDelayedOpen(open);
   return (
-    <Dialog.Root open={shown} onOpenChange={(next) => (next ? undefined : onClose())}>
+    <Dialog.Root open={shown} onOpenChange={(next) => (next || !closable ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
         <Dialog.Content
@@ -32,9 +35,11 @@ export function Modal({
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
-            <Dialog.Close className="rounded-ui border border-line px-3 py-1 text-sm">
-              {closeLabel}
-            </Dialog.Close>
+            {closable ? (
+              <Dialog.Close className="rounded-ui border border-line px-3 py-1 text-sm">
+                {closeLabel}
+              </Dialog.Close>
+            ) : null}
           </div>
           <div className="mt-4">{children}</div>
         </Dialog.Content>

@@ -25,8 +25,9 @@ export function useIdleRedirect() {
     donationDate: session?.user?.donation_date ?? null,
     path: pathname,
   });
-  const targetRef = useRef(target);
-  targetRef.current = target;
+  // The donation modal records where a donation came from (spec 3, Donation state placement).
+  const targetRef = useRef<string | null>(target);
+  targetRef.current = target === "/donation" ? "/donation?placement=idle" : target;
 
   useEffect(() => {
     if (!target) return;

@@ -68,6 +68,29 @@ export const tipResponseSchema = z.object({
 });
 export type TipResponse = z.infer<typeof tipResponseSchema>;
 
+/** GET /transactions/tips/sent: the tips the signed-in user sent, newest first (the tip summary pages). */
+export const sentTipsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const SENT_TIPS_PAGE_SIZE = 20;
+export const sentTipsResponseSchema = z.object({
+  tips: z.array(
+    z.object({
+      tipId: z.string(),
+      amount: z.number().int(),
+      tipNote: z.string().nullable(),
+      created_at: z.string(),
+      recipient: z.object({ id: z.string(), username: z.string(), first_name: z.string() }),
+    }),
+  ),
+  /** All the user's tips: how many and their sum in cents. */
+  count: z.number().int(),
+  totalAmount: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type SentTipsResponse = z.infer<typeof sentTipsResponseSchema>;
+
 export const donateRequestSchema = paymentFormSchema.extend({
   amount: cents,
   placement: z.enum(DONATION_PLACEMENTS).default("prompt"),

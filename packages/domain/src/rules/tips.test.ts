@@ -7,6 +7,7 @@ import {
   TIP_AMOUNTS_DOLLARS,
   TIP_NOTE_MAX,
   tipAmountCents,
+  tipModalClosable,
 } from "./tips.ts";
 
 describe("tip presets (spec 5 Tips, spec 9)", () => {
@@ -70,4 +71,15 @@ describe("checkTipNote (at most 280 characters)", () => {
     ["280 emoji, each one character", "🍎".repeat(TIP_NOTE_MAX), null],
     ["281 emoji", "🍎".repeat(TIP_NOTE_MAX + 1), "too_long"],
   ])("%s -> %s", (_title, note, problem) => expect(checkTipNote(note)).toBe(problem));
+});
+
+describe("closing the tip modal (spec 4: deactivated users cannot close it, except on the tip summary)", () => {
+  it.each([
+    [false, false, true],
+    [false, true, true],
+    [true, false, false],
+    [true, true, true],
+  ])("deactivated %s, on summary %s -> closable %s", (deactivated, onSummary, closable) => {
+    expect(tipModalClosable({ deactivated, onSummary })).toBe(closable);
+  });
 });

@@ -72,3 +72,8 @@ export function checkTipNote(note: string | null | undefined): "too_long" | null
   if (note == null) return null;
   return Array.from(note).length > TIP_NOTE_MAX ? "too_long" : null;
 }
+
+/** Spec 4: "Deactivated users cannot close the tip modal, except on the tip summary." */
+export function tipModalClosable(input: { deactivated: boolean; onSummary: boolean }): boolean {
+  return !input.deactivated || input.onSummary;
+}

@@ -1,14 +1,17 @@
 import {
+  checkDonationAmountCents,
   checkTipAmountCents,
   checkTipNote,
   type DonateResponse,
   dayInZone,
   incomeLines,
   type PaymentFormInput,
+  SENT_TIPS_PAGE_SIZE,
+  type SentTipsResponse,
   type TipResponse,
   tipLines,
 } from "@market/domain";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { donations, tips, users } from "../../db/schema/index.ts";
@@ -117,9 +120,6 @@ export async function sendTips(
   });
 }
 
-/** The donation limits: $1 to $1,000 (our decision; the spec names no bounds). */
-export const DONATION_LIMITS = { minCents: 100, maxCents: 100_000 } as const;
-
 async function presentDonation(db: Db, paymentId: string): Promise<DonateResponse> {
   const [row] = await db
     .select({ donation: donations, date: users.donation_date })
@@ -147,9 +147,10 @@ export async function donate(
   input: { amount: number; placement: string; form: PaymentFormInput },
   idempotencyKey: string | undefined,
 ): Promise<DonateResponse> {
-  if (input.amount < DONATION_LIMITS.minCents || input.amount > DONATION_LIMITS.maxCents) {
+  const problem = checkDonationAmountCents(input.amount);
+  if (problem) {
     throw new AppError("validation_failed", "A donation is from $1 to $1,000", {
-      fields: { amount: "invalid_donation_amount" },
+      fields: { amount: problem },
     });
   }
   return checkout(deps, viewer, idempotencyKey, {
@@ -171,4 +172,48 @@ export async function donate(
     },
     replay: (paymentId) => presentDonation(deps.db, paymentId),
   });
+}
+
+/**
+ * GET /transactions/tips/sent: the viewer's own tips, newest first, with their count and sum (the tip
+ * summary pages). The unique index on (tipper_id, recipient_id, tip_day) serves the filter; one user's
+ * tips are few enough to sort.
+ */
+export async function listSentTips(db: Db, viewerId: string, page: number): Promise<SentTipsResponse> {
+  const offset = (page - 1) * SENT_TIPS_PAGE_SIZE;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        tipId: tips.id,
+        amount: tips.amount_cents,
+        tipNote: tips.tip_note,
+        created_at: tips.created_at,
+        recipientId: users.id,
+        username: users.username,
+        firstName: users.first_name,
+      })
+      .from(tips)
+      .innerJoin(users, eq(users.id, tips.recipient_id))
+      .where(eq(tips.tipper_id, viewerId))
+      .orderBy(desc(tips.created_at), desc(tips.id))
+      .limit(SENT_TIPS_PAGE_SIZE)
+      .offset(offset),
+    db
+      .select({ count: sql<number>`count(*)::int`, total: sql<number>`coalesce(sum(${tips.amount_cents}), 0)::int` })
+      .from(tips)
+      .where(eq(tips.tipper_id, viewerId)),
+  ]);
+  return {
+    tips: rows.map((row) => ({
+      tipId: row.tipId,
+      amount: row.amount,
+      tipNote: row.tipNote,
+      created_at: row.created_at.toISOString(),
+      recipient: { id: row.recipientId, username: row.username, first_name: row.firstName },
+    })),
+    count: totals[0]?.count ?? 0,
+    totalAmount: totals[0]?.total ?? 0,
+    page,
+    pageSize: SENT_TIPS_PAGE_SIZE,
+  };
 }

@@ -6,6 +6,8 @@ import {
   giftClaimResponseSchema,
   purchaseRequestSchema,
   purchaseResponseSchema,
+  sentTipsQuerySchema,
+  sentTipsResponseSchema,
   tipMultipleRequestSchema,
   tipRequestSchema,
   tipResponseSchema,
@@ -20,7 +22,7 @@ import { AppError } from "../../platform/errors.ts";
 import { idempotencyKeyOf } from "../../platform/idempotency.ts";
 import { featureResource } from "./feature.service.ts";
 import { claimGift, purchaseResource } from "./purchase.service.ts";
-import { donate, sendTips } from "./tips.service.ts";
+import { donate, listSentTips, sendTips } from "./tips.service.ts";
 
 const refCodeHeader = (request: FastifyRequest) => {
   const header = request.headers.refcode;
@@ -116,6 +118,12 @@ export async function transactionsRoutes(app: AppInstance) {
         idempotencyKeyOf(request),
       );
     },
+  );
+
+  app.get(
+    "/transactions/tips/sent",
+    { schema: { querystring: sentTipsQuerySchema, response: { 200: sentTipsResponseSchema } } },
+    async (request) => listSentTips(deps.db, requireViewer(request).id, request.query.page),
   );
 
   app.post(

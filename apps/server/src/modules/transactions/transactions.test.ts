@@ -368,6 +368,40 @@ describe("money: purchases, gifts, tips and donations through the sandbox gatewa
     expect(await ledgerSum()).toBe(0);
   });
 
+  it("lists the tips a user sent, newest first, with their count and sum, and only their own", async () => {
+    const fan = await makeUser(t.db);
+    const other = await makeUser(t.db, { first_name: "Olive" });
+    await post(`/transactions/tip/purchase/${creatorId}`, { amount: 300, tipNote: "Great owls", ...CARD }, fan.username);
+    await post(`/transactions/tip/purchase/${other.id}`, { amount: 1000, ...CARD }, fan.username);
+    const mine = await t.app.inject({
+      method: "GET",
+      url: "/api/transactions/tips/sent",
+      headers: await t.authHeader(fan.username),
+    });
+    expect(mine.statusCode).toBe(200);
+    const body = mine.json();
+    expect(body).toMatchObject({ count: 2, totalAmount: 1300, page: 1, pageSize: 20 });
+    expect(body.tips.map((tip: { amount: number }) => tip.amount).sort()).toEqual([1000, 300]);
+    expect(body.tips.find((tip: { amount: number }) => tip.amount === 300)).toMatchObject({
+      tipNote: "Great owls",
+      recipient: { id: creatorId, username: "seller" },
+    });
+    // Someone else sees only their own (none), a visitor nothing at all, a bad page a 400.
+    const stranger = await t.app.inject({
+      method: "GET",
+      url: "/api/transactions/tips/sent",
+      headers: await t.authHeader(other.username),
+    });
+    expect(stranger.json()).toMatchObject({ tips: [], count: 0, totalAmount: 0 });
+    expect((await t.app.inject({ method: "GET", url: "/api/transactions/tips/sent" })).statusCode).toBe(401);
+    const bad = await t.app.inject({
+      method: "GET",
+      url: "/api/transactions/tips/sent?page=0",
+      headers: await t.authHeader(fan.username),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("takes a donation as platform income and marks the donor", async () => {
     const donor = await makeUser(t.db);
     const res = await post(

@@ -11,7 +11,7 @@ describe("logout (spec section 4)", () => {
   it.each([
     ["ads shown: offers", null, false, "/offers?logout"],
     ["ads shown to a donor when ad-free mode is off", "2030-01-01", false, "/offers?logout"],
-    ["donor in ad-free mode: no ads, donation page", "2030-01-01", true, "/donation"],
+    ["donor in ad-free mode: no ads, donation page", "2030-01-01", true, "/donation?placement=logout"],
     ["no donation, ad-free mode on: ads shown", null, true, "/offers?logout"],
   ] as const)("%s", (_name, donationDate, mode, route) => {
     expect(logoutRoute(donationDate, mode)).toBe(route);
@@ -23,7 +23,7 @@ describe("logout (spec section 4)", () => {
     storeSession(makeToken({ exp: inOneHour() }), makeSelfUser({ donation_date: "2030-01-01" }));
     expect(getSession()).not.toBeNull();
     const response = logout(queryClient);
-    expect(response.headers.get("Location")).toBe("/donation");
+    expect(response.headers.get("Location")).toBe("/donation?placement=logout");
     expect(getSession()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(document.cookie).not.toContain(`${COOKIE_NAMES.accessToken}=ey`);

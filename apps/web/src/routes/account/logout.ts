@@ -9,7 +9,9 @@ import { siteQueries } from "../../state/site-config.ts";
 /** Where logging out leads (spec section 4): /offers?logout when ads are shown to this user, else /donation. */
 export function logoutRoute(donationDate: string | null | undefined, donatedAdFreeMode: boolean): string {
   // Ad-blocker detection arrives with the ads issue; until then no blocker is assumed.
-  return decideLogoutRoute(shouldShowAds({ adBlockerDetected: false, donatedAdFreeMode, donationDate }));
+  const route = decideLogoutRoute(shouldShowAds({ adBlockerDetected: false, donatedAdFreeMode, donationDate }));
+  // The donation modal records where a donation came from (spec 3, Donation state placement).
+  return route === "/donation" ? "/donation?placement=logout" : route;
 }
 
 /** /logout: clear the token, the user and the cookie, then go where decideLogoutRoute says. */

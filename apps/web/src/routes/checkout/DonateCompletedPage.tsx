@@ -1,15 +1,23 @@
+import { formatMoney } from "@market/domain";
 import { Link } from "react-router";
+import { useDonationState } from "../../state/donation.ts";
 import { useCheckoutTexts } from "./checkout-texts.ts";
+import { DonationModal } from "./DonationModal.tsx";
 
+/** /donate/completed and /donation/payment/completed. */
 export default function DonateCompletedPage() {
   const t = useCheckoutTexts();
+  const { amount } = useDonationState();
   return (
-    <section className="flex max-w-2xl flex-col items-start gap-4">
-      <h1 className="text-2xl font-bold sm:text-3xl">{t("donateDone.title")}</h1>
-      <p>{t("donateDone.body")}</p>
-      <Link to="/" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
-        {t("tipDone.back")}
-      </Link>
-    </section>
+    <DonationModal title={t("donateDone.title")}>
+      <div className="flex flex-col items-start gap-4">
+        <p>
+          {amount ? t("donateDone.amount", { amount: formatMoney(amount) }) : null} {t("donateDone.body")}
+        </p>
+        <Link to="/" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
+          {t("tipDone.back")}
+        </Link>
+      </div>
+    </DonationModal>
   );
 }

@@ -16,6 +16,7 @@ import { resourceDetailQuery } from "../resources/resource-query.ts";
 import { CheckoutFailure, useCheckoutAttempt } from "./checkout-attempt.tsx";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { PaymentFields, usePaymentForm } from "./PaymentForm.tsx";
+import { TipModal } from "./TipModal.tsx";
 
 interface Recipient {
   id: string;
@@ -75,8 +76,18 @@ export default function TipPage() {
   const [note, setNote] = useState("");
   const attempt = useCheckoutAttempt(form);
 
-  if (failed) return <p role="alert">{t("tip.loadFailed")}</p>;
-  if (!recipient) return <p role="status">…</p>;
+  if (failed)
+    return (
+      <TipModal title={t("tip.titlePlain")}>
+        <p role="alert">{t("tip.loadFailed")}</p>
+      </TipModal>
+    );
+  if (!recipient)
+    return (
+      <TipModal title={t("tip.titlePlain")}>
+        <p role="status">…</p>
+      </TipModal>
+    );
   const customDollars = custom.trim() === "" ? CUSTOM_TIP_UNSET : Number(custom);
   const amount = tipAmountCents(tipIndex, Number.isFinite(customDollars) ? customDollars : Number.NaN);
   const isSelf = session?.claims.sub === recipient.id;
@@ -105,66 +116,67 @@ export default function TipPage() {
   };
 
   return (
-    <form onSubmit={(e) => void send(e)} noValidate className="flex max-w-2xl flex-col gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">{t("tip.title", { name: recipient.first_name })}</h1>
-      <p>{isSelf ? t("tip.self") : t("tip.intro", { name: recipient.first_name })}</p>
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 font-semibold">{t("tip.amounts")}</legend>
-        <div className="flex flex-wrap gap-2">
-          {TIP_AMOUNTS_DOLLARS.map((dollars, index) => (
-            <button
-              key={dollars}
-              type="button"
-              aria-pressed={custom === "" && tipIndex === index}
-              onClick={() => {
-                setTipIndex(index);
-                setCustom("");
-              }}
-              className={`rounded-ui border px-4 py-2 font-medium ${
-                custom === "" && tipIndex === index
-                  ? "border-ink bg-ink text-paper"
-                  : "border-line hover:bg-wash"
-              }`}
-            >
-              ${dollars}
-            </button>
-          ))}
+    <TipModal title={t("tip.title", { name: recipient.first_name })}>
+      <form onSubmit={(e) => void send(e)} noValidate className="flex flex-col gap-6">
+        <p>{isSelf ? t("tip.self") : t("tip.intro", { name: recipient.first_name })}</p>
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-2 font-semibold">{t("tip.amounts")}</legend>
+          <div className="flex flex-wrap gap-2">
+            {TIP_AMOUNTS_DOLLARS.map((dollars, index) => (
+              <button
+                key={dollars}
+                type="button"
+                aria-pressed={custom === "" && tipIndex === index}
+                onClick={() => {
+                  setTipIndex(index);
+                  setCustom("");
+                }}
+                className={`rounded-ui border px-4 py-2 font-medium ${
+                  custom === "" && tipIndex === index
+                    ? "border-ink bg-ink text-paper"
+                    : "border-line hover:bg-wash"
+                }`}
+              >
+                ${dollars}
+              </button>
+            ))}
+          </div>
+          <label htmlFor={`${id}-custom`} className="font-medium">
+            {t("tip.custom")}
+          </label>
+          <input
+            id={`${id}-custom`}
+            inputMode="decimal"
+            value={custom}
+            onChange={(e) => setCustom(e.target.value)}
+            className="w-40 rounded-ui border border-line bg-paper px-3 py-2"
+          />
+        </fieldset>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-note`} className="font-medium">
+            {t("tip.note")}
+          </label>
+          <textarea
+            id={`${id}-note`}
+            rows={3}
+            maxLength={280}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            className="rounded-ui border border-line bg-paper px-3 py-2"
+          />
         </div>
-        <label htmlFor={`${id}-custom`} className="font-medium">
-          {t("tip.custom")}
-        </label>
-        <input
-          id={`${id}-custom`}
-          inputMode="decimal"
-          value={custom}
-          onChange={(e) => setCustom(e.target.value)}
-          className="w-40 rounded-ui border border-line bg-paper px-3 py-2"
-        />
-      </fieldset>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-note`} className="font-medium">
-          {t("tip.note")}
-        </label>
-        <textarea
-          id={`${id}-note`}
-          rows={3}
-          maxLength={280}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          className="rounded-ui border border-line bg-paper px-3 py-2"
-        />
-      </div>
-      <PaymentFields form={form} t={t} />
-      <CheckoutFailure message={attempt.failure} />
-      <button
-        type="submit"
-        disabled={attempt.busy || isSelf}
-        className="self-start rounded-ui bg-accent px-5 py-3 text-lg font-semibold text-accent-text disabled:opacity-60"
-      >
-        {attempt.busy
-          ? t("pay.paying")
-          : t("tip.send", { amount: amount === null ? "" : formatMoney(amount) })}
-      </button>
-    </form>
+        <PaymentFields form={form} t={t} />
+        <CheckoutFailure message={attempt.failure} />
+        <button
+          type="submit"
+          disabled={attempt.busy || isSelf}
+          className="self-start rounded-ui bg-accent px-5 py-3 text-lg font-semibold text-accent-text disabled:opacity-60"
+        >
+          {attempt.busy
+            ? t("pay.paying")
+            : t("tip.send", { amount: amount === null ? "" : formatMoney(amount) })}
+        </button>
+      </form>
+    </TipModal>
   );
 }

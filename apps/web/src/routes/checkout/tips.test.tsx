@@ -1,0 +1,83 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { clearSession, storeSession } from "../../state/session.ts";
+import { makeSelfUser } from "../../test/factories.ts";
+import { renderScreen, stubFetch } from "../../test/render.tsx";
+import { inOneHour, makeToken } from "../../test/tokens.ts";
+import TipCompletedPage from "./TipCompletedPage.tsx";
+import TipSummaryPage from "./TipSummaryPage.tsx";
+
+const sent = {
+  tips: [
+    {
+      tipId: "t2",
+      amount: 1000,
+      tipNote: "For the owl unit",
+      created_at: "2026-11-20T10:00:00.000Z",
+      recipient: { id: "c2", username: "grace", first_name: "Grace" },
+    },
+    {
+      tipId: "t1",
+      amount: 300,
+      tipNote: null,
+      created_at: "2026-11-19T10:00:00.000Z",
+      recipient: { id: "c1", username: "ada", first_name: "Ada" },
+    },
+  ],
+  count: 2,
+  totalAmount: 1300,
+  page: 1,
+  pageSize: 20,
+};
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe("the tip summary (spec 2 /profile/tip-summary and leave-tip/summary)", () => {
+  it("lists the tips sent with their count and sum", async () => {
+    storeSession(makeToken({ sub: "u1", exp: inOneHour() }), makeSelfUser());
+    stubFetch({ "GET /api/transactions/tips/sent": [200, sent] });
+    renderScreen(TipSummaryPage, "/profile/tip-summary");
+    expect(await screen.findByText("2 tips, $13.00 in all. Thank you!")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Grace" }).getAttribute("href")).toBe("/profile/@grace");
+    expect(screen.getByText("For the owl unit")).toBeTruthy();
+  });
+
+  it("says so when there are none, with the way to learn about tipping", async () => {
+    storeSession(makeToken({ sub: "u1", exp: inOneHour() }), makeSelfUser());
+    stubFetch({ "GET /api/transactions/tips/sent": [200, { ...sent, tips: [], count: 0, totalAmount: 0 }] });
+    renderScreen(TipSummaryPage, "/profile/tip-summary");
+    expect((await screen.findByRole("link", { name: "How tipping works" })).getAttribute("href")).toBe(
+      "/first-tip",
+    );
+  });
+});
+
+describe("closing the tip modal (spec 4: deactivated users only on the summary)", () => {
+  it("a deactivated user has no close button on the completed page, but has one on the summary", async () => {
+    storeSession(makeToken({ sub: "u1", exp: inOneHour() }), makeSelfUser({ is_deactivated: true }));
+    stubFetch({ "GET /api/transactions/tips/sent": [200, sent] });
+    const completed = renderScreen(TipCompletedPage, "/profile/tip-completed");
+    expect(await screen.findByText("Thank you for your tip")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Close" })).toBeNull();
+    completed.unmount();
+    renderScreen(TipSummaryPage, "/profile/tip-summary");
+    expect(await screen.findByRole("button", { name: "Close" })).toBeTruthy();
+  });
+
+  it("an active user can close it anywhere, and the completed page links to the summary", async () => {
+    storeSession(makeToken({ sub: "u1", exp: inOneHour() }), makeSelfUser());
+    stubFetch({});
+    renderScreen(
+      TipCompletedPage,
+      "/resources/owl-unit/leave-tip/completed",
+      "/resources/:id/leave-tip/completed",
+    );
+    expect(await screen.findByRole("button", { name: "Close" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "See all your tips" }).getAttribute("href")).toBe(
+      "/resources/owl-unit/leave-tip/summary",
+    );
+  });
+});
