@@ -12,8 +12,10 @@ import {
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import { consoleRoutes } from "./modules/admin/console.routes.ts";
+import { statisticsRoutes } from "./modules/admin-stats/statistics.routes.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { bulkEmailRoutes } from "./modules/bulk-email/bulk-email.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
 import { footerRoutes } from "./modules/footer/footer.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
@@ -175,6 +177,8 @@ export async function buildApp(
         adsRoutes,
         helpRoutes,
         filesRoutes,
+        statisticsRoutes,
+        bulkEmailRoutes,
         supportRoutes,
         messagesRoutes,
         footerRoutes,

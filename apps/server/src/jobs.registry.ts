@@ -1,3 +1,5 @@
+import type { AppDeps } from "./app.ts";
+import { bulkEmailJob } from "./modules/bulk-email/bulk-email.job.ts";
 import type { JobDefinition } from "./platform/jobs.ts";
 
 /**
@@ -6,3 +8,9 @@ import type { JobDefinition } from "./platform/jobs.ts";
  */
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of many payload types
 export const JOB_DEFINITIONS: JobDefinition<any>[] = [];
+
+/** The definitions with the platform services their handlers need (the bulk e-mail's mailer and config). */
+// biome-ignore lint/suspicious/noExplicitAny: as above
+export function jobDefinitions(deps: Pick<AppDeps, "mailer" | "config">): JobDefinition<any>[] {
+  return [...JOB_DEFINITIONS, bulkEmailJob(deps)];
+}

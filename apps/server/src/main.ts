@@ -1,7 +1,7 @@
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./db/seed/demo.ts";
-import { JOB_DEFINITIONS } from "./jobs.registry.ts";
+import { jobDefinitions } from "./jobs.registry.ts";
 import { createJobWorker } from "./platform/jobs.ts";
 import { openRuntime } from "./runtime.ts";
 
@@ -19,7 +19,7 @@ async function main() {
   const deps = await openRuntime(config);
   const seeded = await seedDemoIfEmpty(deps);
   const app = await buildApp(deps);
-  const worker = createJobWorker({ db: deps.db, log: app.log, definitions: JOB_DEFINITIONS });
+  const worker = createJobWorker({ db: deps.db, log: app.log, definitions: jobDefinitions(deps) });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
+import { noteActiveDay } from "./active-days.ts";
 import { AppError, unauthorized } from "./errors.ts";
 import type { TokenSigner } from "./tokens.ts";
 
@@ -96,6 +97,7 @@ export const accessPlugin = fp<{ tokens: TokenSigner; db: Db }>(
       const token = bearerToken(request);
       const claims = token ? await tokens.verify(token) : null;
       if (claims) request.viewer = await loadViewer(db, claims.sub, claims.scopes);
+      if (request.viewer) await noteActiveDay(db, request.viewer.id);
       const config = request.routeOptions.config ?? {};
       const access = config.access ?? "user";
       if (access === "public") return;

@@ -15,7 +15,11 @@ export interface JobDefinition<P> {
   name: string;
   payload: z.ZodType<P>;
   maxAttempts?: number;
-  handle(payload: P, ctx: { db: Db; log: FastifyBaseLogger; jobId: number }): Promise<void>;
+  /** `signal` aborts when the worker stops: a long handler (a bulk send) ends its slice and queues the rest. */
+  handle(
+    payload: P,
+    ctx: { db: Db; log: FastifyBaseLogger; jobId: number; signal: AbortSignal },
+  ): Promise<void>;
 }
 
 export async function enqueueJob<P>(db: Db, definition: JobDefinition<P>, payload: P, runAt = new Date()) {
@@ -50,6 +54,7 @@ export function createJobWorker(opts: {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  const stopping = new AbortController();
 
   async function claim() {
     const names = [...byName.keys()];
@@ -74,7 +79,12 @@ export function createJobWorker(opts: {
     const definition = byName.get(job.name)!;
     const jobId = Number(job.id);
     try {
-      await definition.handle(definition.payload.parse(job.payload), { db, log, jobId });
+      await definition.handle(definition.payload.parse(job.payload), {
+        db,
+        log,
+        jobId,
+        signal: stopping.signal,
+      });
       await db.execute(
         sql`update jobs set state = 'done', finished_at = now(), last_error = null where id = ${jobId}`,
       );
@@ -116,6 +126,7 @@ export function createJobWorker(opts: {
     },
     async stop() {
       stopped = true;
+      stopping.abort();
       if (timer) clearTimeout(timer);
       await running.catch(() => {});
     },

@@ -44,6 +44,8 @@ const PUBLIC_ROUTES = [
   "GET /api/auth/username-validation",
   "GET /api/auth/captcha",
   "POST /api/auth/captcha",
+  // The unsubscribe link of a bulk e-mail works without logging in; its token is signed for one user.
+  "POST /api/users/unsubscribe",
 ].sort();
 
 const fill = (url: string) =>

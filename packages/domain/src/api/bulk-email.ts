@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { BULK_EMAIL_LIMITS } from "../rules/bulk-email.ts";
+
+/** POST /api/users/bulk-email (admin only): starts sending one message to every active user. */
+export const bulkEmailRequestSchema = z.object({
+  subject: z.string().trim().min(1).max(BULK_EMAIL_LIMITS.subjectMax),
+  /** Rich text (spec 2): only links and line breaks render, in the mail as on the site. */
+  body: z.string().trim().min(1).max(BULK_EMAIL_LIMITS.bodyMax),
+});
+export type BulkEmailRequest = z.infer<typeof bulkEmailRequestSchema>;
+
+export const bulkSendSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type BulkSend = z.infer<typeof bulkSendSchema>;
+
+const count = z.number().int().min(0);
+
+/** Spec 3 "Other state": bulkSend and progress with emailsSent, totalUsers, totalActiveUsers, totalUsersRemaining. */
+export const bulkEmailStateSchema = z.object({
+  /** The latest send, or null when none was ever made. */
+  bulkSend: bulkSendSchema.nullable(),
+  /** The latest send's progress; with none, who a new send would reach. */
+  progress: z.object({
+    emailsSent: count,
+    totalUsers: count,
+    totalActiveUsers: count,
+    totalUsersRemaining: count,
+    unconfirmed: count,
+    failed: count,
+    percent: z.number().int().min(0).max(100),
+  }),
+});
+export type BulkEmailState = z.infer<typeof bulkEmailStateSchema>;
+
+/** POST /api/users/unsubscribe (public): the signed token of the link in every bulk e-mail. */
+export const unsubscribeRequestSchema = z.object({ token: z.string().min(10).max(200) });
+export type UnsubscribeRequest = z.infer<typeof unsubscribeRequestSchema>;
+
+export const unsubscribeResponseSchema = z.object({ unsubscribed: z.literal(true) });
