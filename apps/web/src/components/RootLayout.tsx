@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type RefObject, useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from "react-router";
 import { loadingBar } from "../api/loading-bar.ts";
+import { HelpTermsGate } from "../routes/help/HelpTermsGate.tsx";
 import { useIdleRedirect } from "../state/idle.ts";
 import { useSelfUserSync } from "../state/self-user.ts";
 import { useSession } from "../state/session.ts";
@@ -93,6 +94,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <CaptchaHost />
+      <HelpTermsGate />
       <ScrollRestoration />
     </div>
   );

@@ -88,7 +88,9 @@ const publicAndAccount: RouteEntry[] = [
     screen: () => import("./catalogue/FeaturedPage.tsx"),
     load: prefetchResourceList("newest", true),
   }),
-  open("/help", "Help", "Answers to common questions, a pro tip and the help book."),
+  open("/help", "Help", "Answers to common questions, a pro tip and the help book.", {
+    screen: () => import("./help/HelpPage.tsx"),
+  }),
   open("/offline", "We'll be right back", "The marketplace is down for maintenance.", {
     screen: () => import("./site/OfflinePage.tsx"),
   }),
@@ -96,7 +98,9 @@ const publicAndAccount: RouteEntry[] = [
   open("/offers/:index", "Offer", "One offer from an advertiser.", { screen: offers }),
   open("/ref", "Referral", "Records the referral link you followed and takes you on."),
   open("/first-tip", "Your first tip", "How tipping a creator works, before you send your first tip."),
-  open("/terms-accepted", "Terms accepted", "Confirms that you accepted the updated terms of service."),
+  open("/terms-accepted", "Terms accepted", "Confirms that you accepted the updated terms of service.", {
+    screen: () => import("./help/TermsAcceptedPage.tsx"),
+  }),
   open(
     "/resource-not-found",
     "Resource not found",
@@ -220,11 +224,21 @@ const publicAndAccount: RouteEntry[] = [
   }),
   signedIn("/donate/completed", "Thank you", "Your donation went through.", { screen: donateDone }),
   signedIn("/donate/payment", "Donate", "Pay your donation.", { screen: donate }),
-  signedIn("/helpbook", "Help book", "Articles, images and videos about using the marketplace."),
-  signedIn("/helpbook/accept-terms", "Updated terms", "Read and accept the changed terms of service."),
-  adminOnly("/helpbook/manage", "Manage the help book", "Add, edit and order help-book entries."),
-  signedIn("/helpbook/:id", "Help entry", "One help-book entry."),
-  signedIn("/helpbook/:id/video", "Help video", "The video of a help-book entry."),
+  signedIn("/helpbook", "Help book", "Articles, images and videos about using the marketplace.", {
+    screen: () => import("./help/HelpbookPage.tsx"),
+  }),
+  signedIn("/helpbook/accept-terms", "Updated terms", "Read and accept the changed terms of service.", {
+    screen: () => import("./help/AcceptTermsPage.tsx"),
+  }),
+  adminOnly("/helpbook/manage", "Manage the help book", "Add, edit and order help-book entries.", {
+    screen: () => import("./help/ManageHelpPage.tsx"),
+  }),
+  signedIn("/helpbook/:id", "Help entry", "One help-book entry.", {
+    screen: () => import("./help/HelpEntryPage.tsx"),
+  }),
+  signedIn("/helpbook/:id/video", "Help video", "The video of a help-book entry.", {
+    screen: () => import("./help/HelpVideoPage.tsx"),
+  }),
 ];
 
 const resources: RouteEntry[] = [
