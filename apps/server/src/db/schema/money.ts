@@ -117,6 +117,8 @@ export const sales = pgTable(
     index("sales_buyer_idx").on(t.buyer_id, t.created_at),
     index("sales_resource_idx").on(t.resource_id),
     index("sales_created_at_idx").on(t.created_at),
+    // A referrer's earnings activity lists the sales that came through their ref code.
+    index("sales_ref_code_idx").on(t.ref_code, t.created_at).where(sql`ref_code is not null`),
     uniqueIndex("sales_gift_code_key").on(t.gift_code),
     // A teacher buys a resource once: two purchases at once cannot both be recorded.
     uniqueIndex("sales_once_per_buyer_key").on(t.resource_id, t.buyer_id).where(sql`not is_gift`),

@@ -169,8 +169,10 @@ export async function rejectPayout(db: Db, payoutId: string) {
 }
 
 /**
- * The creator's activity: sales of their resources (gifts included) and tips they received, newest
- * first, each with its receipt where there is one.
+ * The creator's activity, newest first: sales of their resources (gifts included) and tips they received,
+ * which earn; referrals (others' resources bought through the creator's ref code, credited but not paid,
+ * DECISIONS.md) with the sale's amount; and featuring they paid for, as a negative amount. Sales carry
+ * their receipt.
  */
 export async function listOwnActivity(db: Db, viewer: Viewer, limit = 100) {
   const rows = await db.execute<{
@@ -192,6 +194,20 @@ export async function listOwnActivity(db: Db, viewer: Viewer, limit = 100) {
              null::text as ref_code
       from tips t join users u on u.id = t.tipper_id
       where t.recipient_id = ${viewer.id}
+      union all
+      select 'referral' as kind, s.id, s.amount_cents as amount, s.created_at, r.title, null::text as counterpart,
+             s.ref_code
+      from users me
+      join sales s on s.ref_code = me.ref_code
+      join resources r on r.id = s.resource_id
+      where me.id = ${viewer.id} and r.users_id <> ${viewer.id}
+      union all
+      select 'feature' as kind, lt.id, -p.amount_cents as amount, lt.created_at, r.title, null::text as counterpart,
+             null::text as ref_code
+      from payments p
+      join ledger_transactions lt on lt.payment_id = p.id and lt.kind = 'feature'
+      left join resources r on r.id::text = lt.memo
+      where p.users_id = ${viewer.id} and p.purpose = 'feature'
     ) activity
     order by created_at desc, id
     limit ${limit}`);
@@ -204,7 +220,7 @@ export async function listOwnActivity(db: Db, viewer: Viewer, limit = 100) {
       title: r.title,
       from: r.counterpart,
       refCode: r.ref_code,
-      receipt: r.kind === "tip" ? null : `/api/activity/transactions/${r.id}/receipt`,
+      receipt: r.kind === "sale" || r.kind === "gift" ? `/api/activity/transactions/${r.id}/receipt` : null,
     })),
   };
 }

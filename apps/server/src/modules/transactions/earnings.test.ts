@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payouts, sales } from "../../db/schema/index.ts";
+import { payouts, sales, users } from "../../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
 import { makeAdmin, makeResource, makeUser } from "../../test/factories.ts";
 
@@ -148,6 +148,48 @@ describe("earnings: balances from the ledger, payouts, receipts", () => {
       expect.arrayContaining(["card_clearing", "creator_balance", "payouts", "platform_fees"]),
     );
     expect((await call("GET", "/admin/accounting", creator)).statusCode).toBe(403);
+  });
+
+  it("lists referrals (credited, not paid) and featuring paid for beside sales and tips", async () => {
+    const [me] = await t.db.select({ ref: users.ref_code }).from(users).where(eq(users.id, creatorId));
+    const other = await makeUser(t.db);
+    await makeResource(t.db, {
+      users_id: other.id,
+      name: "someone-elses",
+      title: "Fractions Fun",
+      price: 700,
+    });
+    const referred = await call("POST", "/transactions/resource/purchase", buyer, {
+      resourceId: "someone-elses",
+      amount: 700,
+      refCode: me!.ref,
+      ...CARD,
+    });
+    expect(referred.json()).toMatchObject({ sale: { amount: 700 } });
+    const { settings } = (await call("GET", "/site-settings/front-end", creator)).json();
+    const price = 2 * settings.featurePricePerDayCents;
+    const featured = await call("POST", "/transactions/resource/feature", creator, {
+      resourceId: "second-lesson",
+      days: 2,
+      amount: price,
+      ...CARD,
+    });
+    expect(featured.json()).toMatchObject({ amount: price });
+    const activity = (await call("GET", "/earnings/self/activity", creator)).json().activity as {
+      kind: string;
+      amount: number;
+      title: string;
+      receipt: string | null;
+    }[];
+    expect(activity.find((a) => a.kind === "referral")).toMatchObject({
+      amount: 700,
+      title: "Fractions Fun",
+      receipt: null,
+    });
+    expect(activity.find((a) => a.kind === "feature")).toMatchObject({ amount: -price, receipt: null });
+    // The other creator's activity has the sale, not the referral; the referrer's balance is unchanged by it.
+    const theirs = (await call("GET", "/earnings/self/activity", await t.authHeader(other.username))).json();
+    expect(theirs.activity.map((a: { kind: string }) => a.kind)).toEqual(["sale"]);
   });
 
   it("rejects a requested payout, which frees the amount to ask for again", async () => {

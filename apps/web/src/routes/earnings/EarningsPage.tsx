@@ -40,7 +40,24 @@ const SECTIONS = [
 ] as const;
 type Section = (typeof SECTIONS)[number][0];
 
-const KIND_LABEL: Record<string, string> = { sale: "Sale", gift: "Gift sale", tip: "Tip" };
+const KIND_LABEL: Record<string, string> = {
+  sale: "Sale",
+  gift: "Gift sale",
+  tip: "Tip",
+  referral: "Referral",
+  feature: "Featuring",
+};
+
+/** What a row says: who tipped, what was referred (credited to you, paid to its creator), what was featured. */
+function describe(r: Activity): string {
+  if (r.kind === "tip") return `From @${r.from}${r.title ? `: “${r.title}”` : ""}`;
+  if (r.kind === "referral") return `Bought through your link: ${r.title ?? ""}`;
+  if (r.kind === "feature") return `Featured: ${r.title ?? ""}`;
+  return r.title ?? "";
+}
+
+/** Referrals are credited, not paid, and featuring is spending: neither counts as earnings. */
+const earns = (r: Activity) => r.kind === "sale" || r.kind === "gift" || r.kind === "tip";
 
 /** A receipt opens in a new tab; it is fetched with the session's token and shown from memory. */
 async function openReceipt(path: string) {
@@ -148,9 +165,7 @@ function ActivitySection({ rows }: { rows: Activity[] }) {
       {rows.map((r) => (
         <li key={`${r.kind}-${r.id}`} className="flex flex-wrap items-center gap-4 p-4">
           <span className="w-24 text-sm font-semibold">{KIND_LABEL[r.kind] ?? r.kind}</span>
-          <span className="min-w-0 flex-1 truncate">
-            {r.kind === "tip" ? `From @${r.from}${r.title ? `: “${r.title}”` : ""}` : r.title}
-          </span>
+          <span className="min-w-0 flex-1 truncate">{describe(r)}</span>
           <span className="text-sm text-muted">{r.createdAt.slice(0, 10)}</span>
           <span className="w-20 text-right font-semibold">{formatMoney(r.amount)}</span>
           {r.receipt ? (
@@ -200,7 +215,7 @@ function DataSection({ rows }: { rows: Activity[] }) {
             <tr key={`${r.kind}-${r.id}`} className="border-b border-line">
               <td className="py-2">{r.createdAt.slice(0, 10)}</td>
               <td>{KIND_LABEL[r.kind] ?? r.kind}</td>
-              <td>{r.kind === "tip" ? `@${r.from}` : r.title}</td>
+              <td>{describe(r)}</td>
               <td className="text-right">{formatMoney(r.amount)}</td>
             </tr>
           ))}
@@ -213,7 +228,7 @@ function DataSection({ rows }: { rows: Activity[] }) {
 /** Earnings by month and source as stacked bars (sales, tips), with the numbers as a table for screen readers. */
 function GraphSection({ rows }: { rows: Activity[] }) {
   const months = new Map<string, { sales: number; tips: number }>();
-  for (const r of rows) {
+  for (const r of rows.filter(earns)) {
     const month = r.createdAt.slice(0, 7);
     const entry = months.get(month) ?? { sales: 0, tips: 0 };
     if (r.kind === "tip") entry.tips += r.amount;

@@ -31,6 +31,16 @@ export default function PayoutQueuePage() {
     },
     onError: (error) => setMessage(error instanceof Error ? error.message : String(error)),
   });
+  // A rejected request frees its amount: the creator can ask again (for example after fixing their details).
+  const reject = useMutation({
+    mutationFn: (payout: QueuedPayout) => api.post(`/admin/payouts/${payout.id}/reject`, undefined),
+    onSuccess: (_answer, payout) => {
+      setMessage(`Rejected the ${formatMoney(payout.amount)} request from @${payout.username}.`);
+      void queryClient.invalidateQueries({ queryKey: ["admin", "payouts"] });
+    },
+    onError: (error) => setMessage(error instanceof Error ? error.message : String(error)),
+  });
+  const busy = pay.isPending || reject.isPending;
   return (
     <section className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold sm:text-3xl">Payouts to pay</h1>
@@ -64,12 +74,21 @@ export default function PayoutQueuePage() {
               <span className="font-semibold">{formatMoney(p.amount)}</span>
               <button
                 type="button"
-                disabled={pay.isPending}
+                disabled={busy}
                 onClick={() => pay.mutate(p)}
                 className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
                 aria-label={`Mark paid: @${p.username}`}
               >
                 Mark paid
+              </button>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => reject.mutate(p)}
+                className="rounded-ui border border-line px-4 py-2 font-medium disabled:opacity-60"
+                aria-label={`Reject: @${p.username}`}
+              >
+                Reject
               </button>
             </li>
           ))}

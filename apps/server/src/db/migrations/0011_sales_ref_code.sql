@@ -1,0 +1,1 @@
+CREATE INDEX "sales_ref_code_idx" ON "sales" USING btree ("ref_code","created_at") WHERE ref_code is not null;
