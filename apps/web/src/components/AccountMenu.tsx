@@ -1,15 +1,19 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useSession } from "../state/session.ts";
 import { useTexts } from "../state/site-config.ts";
 
-const itemClass = "block rounded-ui px-3 py-2 text-sm hover:bg-wash";
+const itemClass = "block w-full rounded-ui px-3 py-2 text-left text-sm hover:bg-wash";
+
+/** The admin modal (spec 2), loaded only when an admin opens it. */
+const AdminMenuModal = lazy(() => import("../routes/admin/AdminMenuModal.tsx"));
 
 /** Log in / Sign up for visitors; for a signed-in user a menu of their areas and Log out. */
 export function AccountMenu() {
   const session = useSession();
   const t = useTexts();
   const [open, setOpen] = useState(false);
+  const [adminOpen, setAdminOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -68,16 +72,8 @@ export function AccountMenu() {
     { to: "/following", label: orDefault("nav.following", "Following") },
     { to: "/publishing", label: t("nav.publishing") },
     { to: "/earnings", label: t("nav.earnings") },
-    ...(session.isAdmin
-      ? [
-          { to: "/admin", label: t("nav.admin") },
-          {
-            to: "/admin/exceptions/publishing",
-            label: orDefault("nav.reviewResources", "Resources to review"),
-          },
-        ]
-      : []),
-    { to: "/logout", label: t("nav.logout") },
+    { to: "/profile/messages", label: orDefault("nav.messages", "Messages") },
+    { to: "/support", label: orDefault("nav.support", "Support") },
   ];
 
   return (
@@ -106,8 +102,33 @@ export function AccountMenu() {
               </Link>
             </li>
           ))}
+          {session.isAdmin ? (
+            <li>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                className={itemClass}
+                onClick={() => {
+                  setOpen(false);
+                  setAdminOpen(true);
+                }}
+              >
+                {t("nav.admin")}
+              </button>
+            </li>
+          ) : null}
+          <li>
+            <Link to="/logout" className={itemClass}>
+              {t("nav.logout")}
+            </Link>
+          </li>
         </ul>
       </nav>
+      {adminOpen ? (
+        <Suspense fallback={null}>
+          <AdminMenuModal open={adminOpen} onClose={() => setAdminOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

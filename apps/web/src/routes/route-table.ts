@@ -324,12 +324,15 @@ const admin: RouteEntry[] = [
     "/admin",
     "Admin",
     "Run the marketplace: users, settings, statistics, accounting and exceptions.",
+    { screen: () => import("./admin/AdminHomePage.tsx") },
   ),
   adminOnly("/admin/accounting", "Accounting", "The ledger, income and payouts.", {
     screen: () => import("./earnings/AccountingPage.tsx"),
   }),
   adminOnly("/admin/email-all", "E-mail all users", "Send one message to every user."),
-  adminOnly("/admin/exceptions", "Exceptions", "Everything waiting for an admin's decision."),
+  adminOnly("/admin/exceptions", "Exceptions", "Everything waiting for an admin's decision.", {
+    screen: () => import("./admin/ExceptionsPage.tsx"),
+  }),
   adminOnly("/admin/exceptions/advertising", "Ads to review", "Ads waiting for approval.", {
     screen: () => import("./advertising/AdQueuePage.tsx"),
   }),
@@ -340,22 +343,46 @@ const admin: RouteEntry[] = [
     screen: () => import("./publishing/ReviewQueuePage.tsx"),
   }),
   adminOnly("/admin/exceptions/support", "Support threads", "Support conversations waiting for an answer."),
-  adminOnly("/admin/settings", "Site settings", "Settings, texts, colours and images of the site."),
+  adminOnly("/admin/settings", "Site settings", "Settings, texts, colours and images of the site.", {
+    screen: () => import("./admin/AdminSettingsPage.tsx"),
+  }),
   adminOnly("/admin/statistics", "Statistics", "How the marketplace is doing."),
-  adminOnly("/admin/users", "Users", "Find and manage user accounts."),
+  adminOnly("/admin/users", "Users", "Find and manage user accounts.", {
+    screen: () => import("./admin/UsersPage.tsx"),
+  }),
 ];
 
 const testPages: RouteEntry[] = [
-  signedIn("/test/captcha", "Test: captcha", "Try the captcha challenge."),
-  signedIn("/test/colors", "Test: colours", "Every colour of the pool with its text colour."),
-  signedIn("/test/help-center", "Test: help center", "Try the help center."),
-  signedIn("/test/homepage-layout", "Test: home page layout", "Try the grid layout of the home page."),
-  signedIn("/test/image-rendering", "Test: image rendering", "Try how images render."),
-  signedIn("/test/misc", "Test: miscellaneous", "Try assorted components."),
-  signedIn("/test/pattern", "Test: pattern", "Try the pattern challenge."),
-  signedIn("/test/secret", "Test: secret", "A page only signed-in users can open."),
-  signedIn("/test/sign-up", "Test: sign-up", "Try the sign-up form."),
-  signedIn("/test/upload", "Test: upload", "Try file uploads."),
+  adminOnly("/test/captcha", "Test: captcha", "Try the captcha challenge.", {
+    screen: () => import("./test/CaptchaTestPage.tsx"),
+  }),
+  adminOnly("/test/colors", "Test: colours", "Every colour of the pool with its text colour.", {
+    screen: () => import("./test/ColorsTestPage.tsx"),
+  }),
+  adminOnly("/test/help-center", "Test: help center", "Try the help center.", {
+    screen: () => import("./test/HelpCenterTestPage.tsx"),
+  }),
+  adminOnly("/test/homepage-layout", "Test: home page layout", "Try the grid layout of the home page.", {
+    screen: () => import("./test/HomepageLayoutTestPage.tsx"),
+  }),
+  adminOnly("/test/image-rendering", "Test: image rendering", "Try how images render.", {
+    screen: () => import("./test/ImageRenderingTestPage.tsx"),
+  }),
+  adminOnly("/test/misc", "Test: miscellaneous", "Try assorted components.", {
+    screen: () => import("./test/MiscTestPage.tsx"),
+  }),
+  adminOnly("/test/pattern", "Test: pattern", "Try the pattern challenge.", {
+    screen: () => import("./test/PatternTestPage.tsx"),
+  }),
+  adminOnly("/test/secret", "Test: secret", "A page only admins can open.", {
+    screen: () => import("./test/SecretTestPage.tsx"),
+  }),
+  adminOnly("/test/sign-up", "Test: sign-up", "Try the sign-up form.", {
+    screen: () => import("./test/SignUpTestPage.tsx"),
+  }),
+  adminOnly("/test/upload", "Test: upload", "Try file uploads.", {
+    screen: () => import("./test/UploadTestPage.tsx"),
+  }),
 ];
 
 const fallbacks: RouteEntry[] = [

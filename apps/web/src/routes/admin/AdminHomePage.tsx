@@ -1,0 +1,18 @@
+import { AdminSections } from "./AdminSections.tsx";
+import { useAdminTexts } from "./admin-texts.ts";
+
+/** /admin: the console's landing page (a master account goes on to /admin/users, guards/user-permissions.ts). */
+export default function AdminHomePage() {
+  const t = useAdminTexts();
+  return (
+    <section className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("admin.title")}</h1>
+        <p className="text-muted">{t("admin.intro")}</p>
+      </header>
+      <nav aria-label={t("admin.menu")}>
+        <AdminSections />
+      </nav>
+    </section>
+  );
+}

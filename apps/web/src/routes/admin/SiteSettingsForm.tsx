@@ -1,0 +1,369 @@
+import { AD_TYPES, type SiteSettings, type SiteSettingsPatch, siteSettingsPatchSchema } from "@market/domain";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { ApiError, api } from "../../api/client.ts";
+import { siteQueries, useSiteSettings } from "../../state/site-config.ts";
+import { errorMessage, useAdminTexts } from "./admin-texts.ts";
+
+const input = "rounded-ui border border-line px-3 py-2";
+
+/** The keys whose value changed between two settings objects (compared as JSON: values are plain data). */
+export function changedSettings(before: SiteSettings, after: SiteSettings): SiteSettingsPatch {
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof SiteSettings)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) patch[key] = after[key];
+  }
+  return patch as SiteSettingsPatch;
+}
+
+/** Money settings are cents in the API and dollars on screen (UX.md: Forms). */
+const toDollars = (cents: number) => (cents / 100).toFixed(2);
+const toCents = (dollars: string) => Math.round(Number(dollars) * 100);
+
+function Field({
+  label,
+  error,
+  children,
+  hint,
+}: {
+  label: string;
+  error?: string;
+  children: (id: string) => ReactNode;
+  hint?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children(id)}
+      {hint ? <span className="text-xs text-muted">{hint}</span> : null}
+      {error ? (
+        <span role="alert" className="text-sm text-danger">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function Switch({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/**
+ * Every site setting of spec 3 and of the other issues, checked as typed with the domain's schema (the one the
+ * server validates with), sent as one PATCH of the keys that changed. The server records each change.
+ */
+export function SiteSettingsForm() {
+  const a = useAdminTexts();
+  const stored = useSiteSettings();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<SiteSettings | null>(null);
+  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    if (stored && !draft) setDraft(stored);
+  }, [stored, draft]);
+
+  const save = useMutation({
+    mutationFn: (patch: SiteSettingsPatch) => api.patch<{ settings: SiteSettings }>("/site-settings", patch),
+    onSuccess: ({ settings }) => {
+      queryClient.setQueryData(siteQueries.settings.queryKey, settings);
+      queryClient.setQueryData(siteQueries.offlineMode.queryKey, settings.offlineMode);
+      queryClient.setQueryData(siteQueries.cssOverride.queryKey, settings.cssOverride);
+      void queryClient.invalidateQueries({ queryKey: ["admin", "setting-changes"] });
+      setDraft(settings);
+      setServerFields({});
+      setMessage(a("common.saved"));
+    },
+    onError: (error) => {
+      setServerFields(error instanceof ApiError ? (error.fields ?? {}) : {});
+      setMessage(a("common.failed", { message: errorMessage(error) }));
+    },
+  });
+
+  if (!draft || !stored) return <p aria-busy="true">{a("common.loading")}</p>;
+  const patch = changedSettings(stored, draft);
+  const checked = siteSettingsPatchSchema.safeParse(patch);
+  const problems: Record<string, string> = { ...serverFields };
+  if (!checked.success) {
+    for (const issue of checked.error.issues) problems[issue.path.join(".")] ??= issue.message;
+  }
+  const problemAt = (prefix: string) =>
+    Object.entries(problems).find(([path]) => path === prefix || path.startsWith(`${prefix}.`))?.[1];
+  const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => {
+    setDraft({ ...draft, [key]: value });
+    setMessage(null);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!checked.success || Object.keys(patch).length === 0) return;
+    save.mutate(checked.data);
+  };
+  const number = (key: keyof SiteSettings, label: string, hint?: string) => (
+    <Field label={label} error={problemAt(key)} hint={hint}>
+      {(id) => (
+        <input
+          id={id}
+          type="number"
+          className={input}
+          value={String(draft[key])}
+          onChange={(event) => set(key, Number(event.target.value) as never)}
+        />
+      )}
+    </Field>
+  );
+  const money = (key: "payoutMinimumCents" | "featurePricePerDayCents", label: string) => (
+    <Field label={label} error={problemAt(key)}>
+      {(id) => (
+        <input
+          id={id}
+          type="number"
+          step="0.01"
+          min="0"
+          className={input}
+          defaultValue={toDollars(draft[key])}
+          onChange={(event) => set(key, toCents(event.target.value))}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-6" aria-label="Site settings" noValidate>
+      <fieldset className="flex flex-col gap-3 rounded-ui border border-line p-4">
+        <legend className="px-1 font-semibold">Switches</legend>
+        <Switch
+          label="Offline (maintenance) mode: only admins can use the site"
+          checked={draft.offlineMode}
+          onChange={(v) => set("offlineMode", v)}
+        />
+        <Switch
+          label="Quick checkout: skip the billing address"
+          checked={draft.quickCheckout}
+          onChange={(v) => set("quickCheckout", v)}
+        />
+        <Switch
+          label="Donated ad-free mode: no ads for donors"
+          checked={draft.donatedAdFreeMode}
+          onChange={(v) => set("donatedAdFreeMode", v)}
+        />
+        <Switch
+          label="Show ads on portfolios (showAds.portfolio)"
+          checked={draft.showAds.portfolio}
+          onChange={(v) => set("showAds", { portfolio: v })}
+        />
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-3 rounded-ui border border-line p-4">
+        <legend className="px-1 font-semibold">Ads</legend>
+        <table className="text-sm">
+          <caption className="sr-only">Ad minimums and prices per type</caption>
+          <thead>
+            <tr className="text-left">
+              <th scope="col">Ad type</th>
+              <th scope="col">Minimum total ($)</th>
+              <th scope="col">Minimum per day ($)</th>
+              <th scope="col">Price per 1,000 impressions ($)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {AD_TYPES.map((type) => (
+              <tr key={type}>
+                <th scope="row" className="text-left">
+                  Type {type}
+                </th>
+                <td>
+                  <input
+                    aria-label={`Type ${type} minimum total in dollars`}
+                    type="number"
+                    min="1"
+                    className={`${input} w-28`}
+                    value={draft.adMinimums[type].totalCost}
+                    onChange={(event) =>
+                      set("adMinimums", {
+                        ...draft.adMinimums,
+                        [type]: { ...draft.adMinimums[type], totalCost: Number(event.target.value) },
+                      })
+                    }
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={`Type ${type} minimum per day in dollars`}
+                    type="number"
+                    min="1"
+                    className={`${input} w-28`}
+                    value={draft.adMinimums[type].spendPerDay}
+                    onChange={(event) =>
+                      set("adMinimums", {
+                        ...draft.adMinimums,
+                        [type]: { ...draft.adMinimums[type], spendPerDay: Number(event.target.value) },
+                      })
+                    }
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={`Type ${type} price per thousand impressions in dollars`}
+                    type="number"
+                    step="0.01"
+                    min="0.01"
+                    className={`${input} w-28`}
+                    defaultValue={toDollars(draft.adCpmCents[type])}
+                    onChange={(event) =>
+                      set("adCpmCents", { ...draft.adCpmCents, [type]: toCents(event.target.value) })
+                    }
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {problemAt("adMinimums") || problemAt("adCpmCents") ? (
+          <p role="alert" className="text-sm text-danger">
+            {problemAt("adMinimums") ?? problemAt("adCpmCents")}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-ui border border-line p-4 sm:grid-cols-2">
+        <legend className="px-1 font-semibold">Money</legend>
+        {number("salesFeePercent", "Platform fee on sales (%)")}
+        {number("tipFeePercent", "Platform fee on tips (%)")}
+        {number("payoutHoldDays", "Days before earnings can be paid out")}
+        {money("payoutMinimumCents", "Minimum payout ($)")}
+        {money("featurePricePerDayCents", "Featuring price per day ($)")}
+        <Field
+          label="Site time zone"
+          error={problemAt("timeZone")}
+          hint="An IANA name, such as America/New_York"
+        >
+          {(id) => (
+            <input
+              id={id}
+              className={input}
+              value={draft.timeZone}
+              onChange={(event) => set("timeZone", event.target.value)}
+            />
+          )}
+        </Field>
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-ui border border-line p-4 sm:grid-cols-2">
+        <legend className="px-1 font-semibold">Limits</legend>
+        {number("maxCombinedFileSize", "Maximum combined file size (MB)")}
+        {number("favoritesLimit", "Favorites per user")}
+        {number("idleTimeoutSeconds", "Idle timeout (seconds)", "30 to 86,400")}
+        {number("passwordMaxAgeDays", "Password age before a reminder (days)")}
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-3 rounded-ui border border-line p-4">
+        <legend className="px-1 font-semibold">Restricted words</legend>
+        <p className="text-sm text-muted">
+          Replaced in ads and resources before they are saved: whole words, any case, the first letter's case
+          kept.
+        </p>
+        <ul className="flex flex-col gap-2">
+          {draft.restrictedWords.map((word, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have no identity of their own
+            <li key={index} className="flex flex-wrap items-center gap-2">
+              <input
+                aria-label={`Pattern ${index + 1}`}
+                className={input}
+                value={word.pattern}
+                onChange={(event) =>
+                  set(
+                    "restrictedWords",
+                    draft.restrictedWords.map((w, i) =>
+                      i === index ? { ...w, pattern: event.target.value } : w,
+                    ),
+                  )
+                }
+              />
+              <span aria-hidden="true">→</span>
+              <input
+                aria-label={`Replacement ${index + 1}`}
+                className={input}
+                value={word.replacement}
+                onChange={(event) =>
+                  set(
+                    "restrictedWords",
+                    draft.restrictedWords.map((w, i) =>
+                      i === index ? { ...w, replacement: event.target.value } : w,
+                    ),
+                  )
+                }
+              />
+              <button
+                type="button"
+                className="rounded-ui border border-line px-3 py-2 text-sm"
+                onClick={() =>
+                  set(
+                    "restrictedWords",
+                    draft.restrictedWords.filter((_, i) => i !== index),
+                  )
+                }
+              >
+                Remove<span className="sr-only"> pattern {index + 1}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="self-start rounded-ui border border-line px-3 py-2 text-sm"
+          onClick={() => set("restrictedWords", [...draft.restrictedWords, { pattern: "", replacement: "" }])}
+        >
+          Add a restricted word
+        </button>
+        {problemAt("restrictedWords") ? (
+          <p role="alert" className="text-sm text-danger">
+            {problemAt("restrictedWords")}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <Field label="CSS override (applied after the site's own styles)" error={problemAt("cssOverride")}>
+        {(id) => (
+          <textarea
+            id={id}
+            rows={6}
+            className={`${input} font-mono text-sm`}
+            value={draft.cssOverride}
+            onChange={(event) => set("cssOverride", event.target.value)}
+          />
+        )}
+      </Field>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          disabled={save.isPending || !checked.success || Object.keys(patch).length === 0}
+          className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
+        >
+          {save.isPending ? a("common.saving") : "Save settings"}
+        </button>
+        <span className="text-sm text-muted">
+          {Object.keys(patch).length === 0 ? "No changes" : `Changed: ${Object.keys(patch).join(", ")}`}
+        </span>
+        {message ? <span role="status">{message}</span> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import { DEFAULT_TEXTS, FLEX_MESSAGE_KEYS, TEXT_MAX_LENGTH } from "@market/domain";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useMemo, useState } from "react";
+import { api } from "../../api/client.ts";
+import { RichText } from "../../components/RichText.tsx";
+import { siteQueries } from "../../state/site-config.ts";
+import { errorMessage, useAdminTexts } from "./admin-texts.ts";
+
+const isFlex = (key: string) => key.startsWith("flex.");
+
+/** One text with its own Save: texts are independent, so one bad edit never holds the others back. */
+function TextRow({ textKey, value }: { textKey: string; value: string }) {
+  const a = useAdminTexts();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(value);
+  const [message, setMessage] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (next: string) =>
+      api.put<{ key: string; value: string }>(`/texts/${encodeURIComponent(textKey)}`, { value: next }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(siteQueries.texts.queryKey, (old: Record<string, string> | undefined) => ({
+        ...old,
+        [saved.key]: saved.value,
+      }));
+      setMessage(a("common.saved"));
+    },
+    onError: (error) => setMessage(a("common.failed", { message: errorMessage(error) })),
+  });
+  const long = draft.length > 80 || isFlex(textKey);
+  return (
+    <li className="flex flex-col gap-1 border-b border-line py-3">
+      <label htmlFor={id} className="font-mono text-sm">
+        {textKey}
+      </label>
+      {long ? (
+        <textarea
+          id={id}
+          rows={2}
+          maxLength={TEXT_MAX_LENGTH}
+          className="rounded-ui border border-line px-3 py-2"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+      ) : (
+        <input
+          id={id}
+          maxLength={TEXT_MAX_LENGTH}
+          className="rounded-ui border border-line px-3 py-2"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+      )}
+      {isFlex(textKey) && draft.trim() !== "" && draft !== "Inactive" ? (
+        <p className="rounded-ui bg-wash px-3 py-2 text-sm">
+          <RichText text={draft} />
+        </p>
+      ) : null}
+      <div className="flex items-center gap-3">
+        <button
+          type="button"
+          disabled={save.isPending || draft === value}
+          onClick={() => save.mutate(draft)}
+          className="rounded-ui border border-line px-3 py-1 text-sm font-medium hover:bg-wash disabled:opacity-50"
+        >
+          {a("common.save")}
+          <span className="sr-only"> {textKey}</span>
+        </button>
+        {message ? (
+          <span role="status" className="text-sm">
+            {message}
+          </span>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The site's texts and the 25 flex messages of the footer (spec 5: shown only when not empty and not
+ * "Inactive"; rich text allows only a and br). Every known key is listed, stored or not.
+ */
+export function TextsEditor() {
+  const a = useAdminTexts();
+  const id = useId();
+  const texts = useQuery(siteQueries.texts);
+  const [filter, setFilter] = useState("");
+  const [flexOnly, setFlexOnly] = useState(false);
+  const rows = useMemo(() => {
+    const merged: Record<string, string> = { ...DEFAULT_TEXTS, ...texts.data };
+    const needle = filter.trim().toLowerCase();
+    const keys = flexOnly
+      ? FLEX_MESSAGE_KEYS
+      : Object.keys(merged)
+          .filter((k) => !isFlex(k))
+          .sort();
+    return keys
+      .map((key) => ({ key, value: merged[key] ?? "" }))
+      .filter(
+        ({ key, value }) =>
+          !needle || key.toLowerCase().includes(needle) || value.toLowerCase().includes(needle),
+      );
+  }, [texts.data, filter, flexOnly]);
+
+  if (texts.isPending) return <p aria-busy="true">{a("common.loading")}</p>;
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} className="text-xl font-semibold">
+        Texts and flex messages
+      </h2>
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-filter`} className="text-sm font-medium">
+            Find a text
+          </label>
+          <input
+            id={`${id}-filter`}
+            type="search"
+            className="rounded-ui border border-line px-3 py-2"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
+        </div>
+        <fieldset className="flex gap-4">
+          <legend className="sr-only">Which texts</legend>
+          <label className="flex items-center gap-2">
+            <input type="radio" name={`${id}-kind`} checked={!flexOnly} onChange={() => setFlexOnly(false)} />
+            Site texts
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" name={`${id}-kind`} checked={flexOnly} onChange={() => setFlexOnly(true)} />
+            Flex messages (25)
+          </label>
+        </fieldset>
+      </div>
+      {flexOnly ? (
+        <p className="text-sm text-muted">
+          A flex message shows in the footer's rotation when it is not empty and not “Inactive”. Links are
+          allowed as &lt;a href="..."&gt;.
+        </p>
+      ) : null}
+      <ul>
+        {rows.map((row) => (
+          <TextRow key={row.key} textKey={row.key} value={row.value} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import { ADMIN_USER_FILTERS, type AdminUserList, type AdminUserRow } from "@market/domain";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { api } from "../../api/client.ts";
+import { useAdminTexts } from "./admin-texts.ts";
+import { UserDetail } from "./UserDetail.tsx";
+import { useUsersTexts } from "./users-texts.ts";
+
+const PAGE_SIZE = 25;
+
+function Badges({ user }: { user: AdminUserRow }) {
+  const t = useUsersTexts();
+  const badge = "rounded-ui border border-line px-2 py-0.5 text-xs";
+  return (
+    <span className="flex flex-wrap gap-1">
+      {user.is_master_account ? <span className={badge}>{t("users.badge.master")}</span> : null}
+      {user.role === "admin" ? <span className={badge}>{t("users.badge.admin")}</span> : null}
+      {user.is_deactivated ? (
+        <span className={`${badge} font-semibold`}>{t("users.badge.deactivated")}</span>
+      ) : null}
+      {user.email_verified ? null : <span className={badge}>{t("users.badge.unverified")}</span>}
+    </span>
+  );
+}
+
+/**
+ * /admin/users: search by name, username or e-mail (every word must match), a page at a time; the query,
+ * filter, page and the opened account live in the URL, so Back and a shared link return to the same view.
+ */
+export default function UsersPage() {
+  const t = useUsersTexts();
+  const a = useAdminTexts();
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const q = params.get("q") ?? "";
+  const filter = (ADMIN_USER_FILTERS as readonly string[]).includes(params.get("filter") ?? "")
+    ? (params.get("filter") as (typeof ADMIN_USER_FILTERS)[number])
+    : "all";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const opened = params.get("user");
+  const [draft, setDraft] = useState(q);
+
+  const list = useQuery({
+    queryKey: ["admin", "users", q, filter, page],
+    queryFn: ({ signal }) =>
+      api.get<AdminUserList>("/admin/users", { query: { q, filter, page, pageSize: PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const update = (next: Record<string, string | null>) => {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value === null || value === "") merged.delete(key);
+      else merged.set(key, value);
+    }
+    setParams(merged);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: draft.trim(), page: null, user: null });
+  };
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+
+  if (opened) {
+    return <UserDetail id={opened} onBack={() => update({ user: null })} />;
+  }
+
+  return (
+    <section className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">{t("users.title")}</h1>
+          <p className="text-muted">{t("users.intro")}</p>
+        </div>
+        <Link
+          to="/admin/email-all"
+          className="rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash"
+        >
+          {t("users.emailAll")}
+        </Link>
+      </header>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet known to every browser we support (nor jsdom) */}
+      <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-3">
+        <div className="flex min-w-64 flex-1 flex-col gap-1">
+          <label htmlFor={`${id}-q`} className="text-sm font-medium">
+            {t("users.search")}
+          </label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={draft}
+            maxLength={100}
+            onChange={(event) => setDraft(event.target.value)}
+            className="rounded-ui border border-line px-3 py-2"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-filter`} className="text-sm font-medium">
+            {t("users.filter")}
+          </label>
+          <select
+            id={`${id}-filter`}
+            value={filter}
+            onChange={(event) =>
+              update({ filter: event.target.value === "all" ? null : event.target.value, page: null })
+            }
+            className="rounded-ui border border-line px-3 py-2"
+          >
+            {ADMIN_USER_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {t(`users.filter.${f}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
+          {t("users.searchButton")}
+        </button>
+      </form>
+
+      {list.isError ? (
+        <p role="alert">
+          {t("users.loadFailed")}{" "}
+          <button type="button" className="underline" onClick={() => void list.refetch()}>
+            {a("common.retry")}
+          </button>
+        </p>
+      ) : null}
+      {list.isPending ? <p aria-busy="true">{a("common.loading")}</p> : null}
+      {list.data ? (
+        <>
+          <p aria-live="polite" className="text-sm text-muted">
+            {t("users.results", { total: String(list.data.total) })}
+          </p>
+          {list.data.users.length === 0 ? (
+            <p>{t("users.none")}</p>
+          ) : (
+            <ul className="divide-y divide-line rounded-ui border border-line" aria-label={t("users.title")}>
+              {list.data.users.map((user) => (
+                <li key={user.id} className="flex flex-wrap items-center gap-3 p-3">
+                  <span className="flex min-w-48 flex-1 flex-col">
+                    <span className="font-medium">
+                      {user.first_name} {user.last_name} <span className="text-muted">@{user.username}</span>
+                    </span>
+                    <span className="text-sm text-muted">
+                      {user.email} · {t("users.joined", { date: user.created_at.slice(0, 10) })}
+                    </span>
+                  </span>
+                  <Badges user={user} />
+                  <button
+                    type="button"
+                    onClick={() => update({ user: user.id })}
+                    className="rounded-ui border border-line px-3 py-1 text-sm hover:bg-wash"
+                  >
+                    {t("users.open")}
+                    <span className="sr-only"> @{user.username}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {pages > 1 ? (
+            <nav
+              aria-label={a("common.page", { page: String(page), pages: String(pages) })}
+              className="flex items-center gap-3"
+            >
+              <button
+                type="button"
+                disabled={page <= 1}
+                onClick={() => update({ page: String(page - 1) })}
+                className="rounded-ui border border-line px-3 py-1 disabled:opacity-50"
+              >
+                {a("common.previous")}
+              </button>
+              <span>{a("common.page", { page: String(page), pages: String(pages) })}</span>
+              <button
+                type="button"
+                disabled={page >= pages}
+                onClick={() => update({ page: String(page + 1) })}
+                className="rounded-ui border border-line px-3 py-1 disabled:opacity-50"
+              >
+                {a("common.next")}
+              </button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

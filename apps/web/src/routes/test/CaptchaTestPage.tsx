@@ -1,0 +1,42 @@
+import { useState } from "react";
+import CaptchaDialog from "../../auth/CaptchaDialog.tsx";
+import { Specimen, TestGallery } from "./TestGallery.tsx";
+
+/** /test/captcha: the real captcha dialog against the real challenge endpoint, in both of its reasons. */
+export default function CaptchaTestPage() {
+  const [open, setOpen] = useState<null | "requires_captcha" | "cooling_off">(null);
+  const [result, setResult] = useState<string | null>(null);
+  return (
+    <TestGallery title="captcha" about="The captcha a login asks for after failed attempts (spec 4 and 8).">
+      <Specimen title="Captcha dialog">
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="button"
+            className="rounded-ui border border-line px-4 py-2"
+            onClick={() => setOpen("requires_captcha")}
+          >
+            Show the captcha
+          </button>
+          <button
+            type="button"
+            className="rounded-ui border border-line px-4 py-2"
+            onClick={() => setOpen("cooling_off")}
+          >
+            Show it cooling off (15 minutes)
+          </button>
+        </div>
+        {result ? <p role="status">{result}</p> : null}
+      </Specimen>
+      {open ? (
+        <CaptchaDialog
+          reason={open}
+          earliestRetry={open === "cooling_off" ? new Date(Date.now() + 15 * 60_000).toISOString() : null}
+          onDone={(token) => {
+            setOpen(null);
+            setResult(token ? "Solved: the dialog returned a captcha token." : "Closed without solving.");
+          }}
+        />
+      ) : null}
+    </TestGallery>
+  );
+}
