@@ -15,6 +15,7 @@ import {
   tosAgreementSchema,
   tosChangedSchema,
 } from "@market/domain";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
@@ -44,7 +45,7 @@ const FEEDBACK_LIMIT: RateLimit = { name: "help-feedback", max: 20, windowMs: 3_
  * steps as silently ignored by the client. The user is not told, so the server says it: every refused or failed
  * help call is logged with what was asked and why it failed.
  */
-function logHelpFailures(app: AppInstance) {
+export function logHelpFailures(app: FastifyInstance) {
   app.addHook("onResponse", async (request, reply) => {
     if (reply.statusCode < 400) return;
     request.log.warn(
