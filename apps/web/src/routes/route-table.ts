@@ -97,7 +97,9 @@ const publicAndAccount: RouteEntry[] = [
   open("/offers", "Offers", "Offers from the advertisers who keep the marketplace free.", { screen: offers }),
   open("/offers/:index", "Offer", "One offer from an advertiser.", { screen: offers }),
   open("/ref", "Referral", "Records the referral link you followed and takes you on."),
-  open("/first-tip", "Your first tip", "How tipping a creator works, before you send your first tip."),
+  open("/first-tip", "Your first tip", "How tipping a creator works, before you send your first tip.", {
+    screen: () => import("./checkout/FirstTipPage.tsx"),
+  }),
   open("/terms-accepted", "Terms accepted", "Confirms that you accepted the updated terms of service.", {
     screen: () => import("./help/TermsAcceptedPage.tsx"),
   }),
@@ -125,7 +127,9 @@ const publicAndAccount: RouteEntry[] = [
   open("/sign-up/success", "Welcome aboard", "Your account is ready.", {
     screen: () => import("./account/SignUpSuccessPage.tsx"),
   }),
-  signedIn("/support", "Support", "Ask the support team for help and follow your conversations."),
+  signedIn("/support", "Support", "Ask the support team for help and follow your conversations.", {
+    screen: () => import("./conversations/SupportPage.tsx"),
+  }),
   signedIn("/favorites", "Favorites", "The resources you saved for later.", {
     screen: () => import("./discovery/FavoritesPage.tsx"),
   }),
@@ -168,6 +172,13 @@ const publicAndAccount: RouteEntry[] = [
   signedIn("/profile/:handle/message", "Send a message", "Write to this creator.", {
     load: requireAtHandle,
     screen: portfolio,
+  }),
+  signedIn("/profile/messages", "Your messages", "Messages other users sent you.", {
+    load: toOwnProfile("messages"),
+  }),
+  signedIn("/profile/:handle/messages", "Your messages", "Messages other users sent you.", {
+    load: requireAtHandle,
+    screen: () => import("./conversations/InboxPage.tsx"),
   }),
   signedIn(
     "/profile/:handle/settings",
@@ -342,7 +353,9 @@ const admin: RouteEntry[] = [
   adminOnly("/admin/exceptions/publishing", "Resources to review", "Resources waiting for approval.", {
     screen: () => import("./publishing/ReviewQueuePage.tsx"),
   }),
-  adminOnly("/admin/exceptions/support", "Support threads", "Support conversations waiting for an answer."),
+  adminOnly("/admin/exceptions/support", "Support threads", "Support conversations waiting for an answer.", {
+    screen: () => import("./conversations/SupportQueuePage.tsx"),
+  }),
   adminOnly("/admin/settings", "Site settings", "Settings, texts, colours and images of the site.", {
     screen: () => import("./admin/AdminSettingsPage.tsx"),
   }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DONATION_PLACEMENTS } from "../rules/enums.ts";
+import { TIP_MULTIPLE_MAX_RECIPIENTS } from "../rules/tips.ts";
 
 /**
  * The payment calls of spec 7 (Transactions). Every money-moving call takes the payment form of spec 3;
@@ -56,7 +57,7 @@ export const tipRequestSchema = paymentFormSchema.extend({
 export type TipRequest = z.infer<typeof tipRequestSchema>;
 
 export const tipMultipleRequestSchema = paymentFormSchema.extend({
-  recipientIds: z.array(z.string().min(1).max(64)).min(1).max(20),
+  recipientIds: z.array(z.string().min(1).max(64)).min(1).max(TIP_MULTIPLE_MAX_RECIPIENTS),
   tipNote: z.string().max(2000).optional(),
   /** Each recipient's tip. */
   amount: cents,

@@ -73,6 +73,9 @@ export function checkTipNote(note: string | null | undefined): "too_long" | null
   return Array.from(note).length > TIP_NOTE_MAX ? "too_long" : null;
 }
 
+/** One tip to several creators (POST /transactions/tip/multiple) thanks at most this many (our decision). */
+export const TIP_MULTIPLE_MAX_RECIPIENTS = 20;
+
 /** Spec 4: "Deactivated users cannot close the tip modal, except on the tip summary." */
 export function tipModalClosable(input: { deactivated: boolean; onSummary: boolean }): boolean {
   return !input.deactivated || input.onSummary;

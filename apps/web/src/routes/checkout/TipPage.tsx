@@ -6,7 +6,7 @@ import {
   type TipResponse,
   tipAmountCents,
 } from "@market/domain";
-import { useQuery } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
@@ -24,39 +24,50 @@ interface Recipient {
   first_name: string;
 }
 
-/** Who the tip is for: the resource's creator, a profile's owner, or a user id (/tip/{id}). */
-function useRecipient(): { recipient: Recipient | null; failed: boolean; donePath: string } {
+const summaryQuery = (key: string) => ({
+  queryKey: ["users", "summary", key.toLowerCase()],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<UserSummaryResponse>(`/users/${key}/summary`, { signal }),
+});
+
+/**
+ * Who the tip is for: the resource's creator, a profile's owner, a user id (/tip/{id}), or several user ids
+ * (/tip/{id},{id}..., picked on the following page), which one payment thanks together and which end on
+ * /tip/completed (spec 2: /tip/{id?}/completed).
+ */
+function useRecipients(): { recipients: Recipient[] | null; failed: boolean; donePath: string } {
   const { id, handle } = useParams();
   const location = useLocation();
   const onResource = location.pathname.startsWith("/resources/");
   const username = handle ? decodeURIComponent(handle).replace(/^@/, "") : null;
+  const ids = onResource || username ? [] : (id ?? "").split(",").filter(Boolean);
   const resource = useQuery({ ...resourceDetailQuery(id ?? ""), enabled: onResource && id !== undefined });
-  const user = useQuery({
-    queryKey: ["users", "summary", (username ?? id ?? "").toLowerCase()],
-    queryFn: ({ signal }) =>
-      api.get<UserSummaryResponse>(
-        `/users/${username ? `@${encodeURIComponent(username)}` : encodeURIComponent(id ?? "")}/summary`,
-        {
-          signal,
-        },
-      ),
-    enabled: !onResource,
-  });
+  const keys = username ? [`@${encodeURIComponent(username)}`] : ids.map(encodeURIComponent);
+  const users = useQueries({ queries: keys.map((key) => summaryQuery(key)) });
   if (onResource) {
     const creator = resource.data?.users_model;
     return {
-      recipient: creator
-        ? { id: creator.id, username: creator.username, first_name: creator.first_name }
+      recipients: creator
+        ? [{ id: creator.id, username: creator.username, first_name: creator.first_name }]
         : null,
       failed: resource.isError,
       donePath: `/resources/${encodeURIComponent(id ?? "")}/leave-tip/completed`,
     };
   }
-  const u = user.data?.user;
+  const loaded = users.every((u) => u.data);
   return {
-    recipient: u ? { id: u.id, username: u.username, first_name: u.first_name } : null,
-    failed: user.isError,
-    donePath: handle ? "/profile/tip-completed" : `/tip/${encodeURIComponent(id ?? "")}/completed`,
+    recipients: loaded
+      ? users.map((u) => {
+          const user = u.data!.user;
+          return { id: user.id, username: user.username, first_name: user.first_name };
+        })
+      : null,
+    failed: keys.length === 0 || users.some((u) => u.isError),
+    donePath: handle
+      ? "/profile/tip-completed"
+      : ids.length > 1
+        ? "/tip/completed"
+        : `/tip/${encodeURIComponent(id ?? "")}/completed`,
   };
 }
 
@@ -69,7 +80,7 @@ export default function TipPage() {
   const id = useId();
   const navigate = useNavigate();
   const session = useSession();
-  const { recipient, failed, donePath } = useRecipient();
+  const { recipients, failed, donePath } = useRecipients();
   const form = usePaymentForm();
   const [tipIndex, setTipIndex] = useState<number>(DEFAULT_TIP_INDEX);
   const [custom, setCustom] = useState("");
@@ -82,7 +93,7 @@ export default function TipPage() {
         <p role="alert">{t("tip.loadFailed")}</p>
       </TipModal>
     );
-  if (!recipient)
+  if (!recipients)
     return (
       <TipModal title={t("tip.titlePlain")}>
         <p role="status">…</p>
@@ -90,7 +101,9 @@ export default function TipPage() {
     );
   const customDollars = custom.trim() === "" ? CUSTOM_TIP_UNSET : Number(custom);
   const amount = tipAmountCents(tipIndex, Number.isFinite(customDollars) ? customDollars : Number.NaN);
-  const isSelf = session?.claims.sub === recipient.id;
+  const several = recipients.length > 1;
+  const names = recipients.map((r) => r.first_name).join(", ");
+  const isSelf = recipients.some((r) => r.id === session?.claims.sub);
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -100,25 +113,40 @@ export default function TipPage() {
       return;
     }
     if (!form.isValid || isSelf) return;
+    const tipNote = note.trim() || undefined;
     const answer = await attempt.pay(
       (headers) =>
-        api.post<TipResponse>(
-          `/transactions/tip/purchase/${encodeURIComponent(recipient.id)}`,
-          { amount, tipNote: note.trim() || undefined, ...form.body() },
-          { headers },
-        ),
+        several
+          ? api.post<TipResponse>(
+              "/transactions/tip/multiple",
+              { recipientIds: recipients.map((r) => r.id), amount, tipNote, ...form.body() },
+              { headers },
+            )
+          : api.post<TipResponse>(
+              `/transactions/tip/purchase/${encodeURIComponent(recipients[0]!.id)}`,
+              { amount, tipNote, ...form.body() },
+              { headers },
+            ),
       (error) =>
         error instanceof ApiError && error.code === "tip_already_sent_today"
-          ? t("tip.alreadyToday", { name: recipient.first_name })
+          ? several
+            ? t("tip.alreadyTodaySome")
+            : t("tip.alreadyToday", { name: names })
           : null,
     );
-    if (answer) navigate(donePath, { state: { amount, name: recipient.first_name } });
+    if (answer) navigate(donePath, { state: { amount: answer.total, name: names } });
   };
 
   return (
-    <TipModal title={t("tip.title", { name: recipient.first_name })}>
+    <TipModal title={t("tip.title", { name: names })}>
       <form onSubmit={(e) => void send(e)} noValidate className="flex flex-col gap-6">
-        <p>{isSelf ? t("tip.self") : t("tip.intro", { name: recipient.first_name })}</p>
+        <p>
+          {isSelf
+            ? t("tip.self")
+            : several
+              ? t("tip.introSeveral", { count: String(recipients.length) })
+              : t("tip.intro", { name: names })}
+        </p>
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 font-semibold">{t("tip.amounts")}</legend>
           <div className="flex flex-wrap gap-2">
@@ -174,7 +202,13 @@ export default function TipPage() {
         >
           {attempt.busy
             ? t("pay.paying")
-            : t("tip.send", { amount: amount === null ? "" : formatMoney(amount) })}
+            : several && amount !== null
+              ? t("tip.sendSeveral", {
+                  amount: formatMoney(amount),
+                  count: String(recipients.length),
+                  total: formatMoney(amount * recipients.length),
+                })
+              : t("tip.send", { amount: amount === null ? "" : formatMoney(amount) })}
         </button>
       </form>
     </TipModal>

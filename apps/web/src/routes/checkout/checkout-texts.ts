@@ -55,6 +55,11 @@ export const CHECKOUT_TEXTS = {
   "tip.custom": "Other amount in dollars",
   "tip.note": "Note (optional)",
   "tip.send": "Send {amount}",
+  "tip.introSeveral":
+    "One payment thanks {count} creators: each receives the amount you choose, all of it. You can tip each creator once a day.",
+  "tip.sendSeveral": "Send {amount} to each of {count} ({total})",
+  "tip.alreadyTodaySome":
+    "You already tipped one of these creators today. Go back and leave them out, or come back tomorrow.",
   "tip.chooseAmount": "Choose an amount from $1 to $500.",
   "tip.alreadyToday": "You already tipped {name} today. You can tip again tomorrow.",
   "tip.loadFailed": "We could not find this creator.",
@@ -74,6 +79,15 @@ export const CHECKOUT_TEXTS = {
   "tipSummary.creator": "Creator",
   "tipSummary.amount": "Amount",
   "tipSummary.note": "Note",
+  "firstTip.title": "How tipping works",
+  "firstTip.intro":
+    "A tip is a thank-you to a creator whose resource helped your class. Open a resource or a creator's profile and choose Leave a tip.",
+  "firstTip.amounts": "Choose {amounts}, or type another amount, and add a note if you like.",
+  "firstTip.keeps": "The creator keeps {percent}% of your tip.",
+  "firstTip.oncePerDay": "You can tip each creator once a day.",
+  "firstTip.several": "From the creators you follow you can thank up to {count} at once, with one payment.",
+  "firstTip.card": "You pay by card; we keep only its brand and last four digits.",
+  "firstTip.following": "Thank the creators you follow",
   "tipDone.title": "Thank you for your tip",
   "tipDone.body": "Your tip was sent. Creators tell us tips keep them making resources.",
   "tipDone.back": "Back to browsing",

@@ -1,10 +1,12 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearSession, storeSession } from "../../state/session.ts";
-import { makeSelfUser } from "../../test/factories.ts";
+import { makeSelfUser, makeSummary } from "../../test/factories.ts";
 import { renderScreen, stubFetch } from "../../test/render.tsx";
 import { inOneHour, makeToken } from "../../test/tokens.ts";
+import FirstTipPage from "./FirstTipPage.tsx";
 import TipCompletedPage from "./TipCompletedPage.tsx";
+import TipPage from "./TipPage.tsx";
 import TipSummaryPage from "./TipSummaryPage.tsx";
 
 const sent = {
@@ -79,5 +81,61 @@ describe("closing the tip modal (spec 4: deactivated users only on the summary)"
     expect(screen.getByRole("link", { name: "See all your tips" }).getAttribute("href")).toBe(
       "/resources/owl-unit/leave-tip/summary",
     );
+  });
+});
+
+describe("one tip to several creators (POST /transactions/tip/multiple)", () => {
+  it("thanks each creator picked with the chosen amount in one payment, ending on /tip/completed", async () => {
+    storeSession(makeToken({ sub: "u1", exp: inOneHour() }), makeSelfUser());
+    const { calls } = stubFetch({
+      "GET /api/users/c1/summary": [
+        200,
+        { user: makeSummary({ id: "c1", username: "ada", first_name: "Ada" }) },
+      ],
+      "GET /api/users/c2/summary": [
+        200,
+        { user: makeSummary({ id: "c2", username: "grace", first_name: "Grace" }) },
+      ],
+      "POST /api/transactions/tip/multiple": [
+        200,
+        {
+          tips: [
+            { tipId: "t1", recipientId: "c1", amount: 300 },
+            { tipId: "t2", recipientId: "c2", amount: 300 },
+          ],
+          total: 600,
+        },
+      ],
+    });
+    const { router } = renderScreen(TipPage, "/tip/c1,c2", "/tip/:id");
+    expect(await screen.findByText("Tip Ada, Grace")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "$3" }));
+    fireEvent.change(screen.getByLabelText("Name on card"), { target: { value: "Tess Teacher" } });
+    fireEvent.change(screen.getByLabelText("Card number"), { target: { value: "4242 4242 4242 4242" } });
+    fireEvent.change(screen.getByLabelText("Expiry (MM/YY)"), { target: { value: "12/30" } });
+    fireEvent.change(screen.getByLabelText("Security code"), { target: { value: "123" } });
+    fireEvent.change(screen.getByLabelText("Street address"), { target: { value: "12 Elm Street" } });
+    fireEvent.change(screen.getByLabelText("City"), { target: { value: "Springfield" } });
+    fireEvent.change(screen.getByLabelText("State (2 letters)"), { target: { value: "IL" } });
+    fireEvent.change(screen.getByLabelText("ZIP code"), { target: { value: "62701" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send $3.00 to each of 2 ($6.00)" }));
+    // In the app /tip/completed is its own route; this test's router only knows /tip/:id.
+    await waitFor(() => expect(router.state.location.pathname).toBe("/tip/completed"));
+    const pay = calls.find((c) => c.url === "/api/transactions/tip/multiple");
+    expect(pay?.body).toMatchObject({ recipientIds: ["c1", "c2"], amount: 300 });
+  });
+});
+
+describe("/first-tip", () => {
+  it("explains the amounts (spec 5 Tips), the once-a-day rule and the creator's share", async () => {
+    stubFetch({});
+    renderScreen(FirstTipPage, "/first-tip");
+    expect(
+      await screen.findByText(
+        "Choose $1, $2, $3, $4, $5, $10, $25, $50, $100, or type another amount, and add a note if you like.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText("You can tip each creator once a day.")).toBeTruthy();
+    expect(screen.getByText("The creator keeps 100% of your tip.")).toBeTruthy();
   });
 });

@@ -1,4 +1,6 @@
+import { TIP_MULTIPLE_MAX_RECIPIENTS } from "@market/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
 import type { FollowedCreator, FollowingResponse } from "../../api/types.ts";
@@ -31,6 +33,16 @@ export default function FollowingPage() {
     placeholderData: keepPreviousData,
     enabled: session !== null,
   });
+  // Creators picked for one tip to several (POST /transactions/tip/multiple through /tip/{id},{id}...).
+  const [picked, setPicked] = useState<string[]>([]);
+  const togglePick = (id: string) =>
+    setPicked((now) =>
+      now.includes(id)
+        ? now.filter((x) => x !== id)
+        : now.length < TIP_MULTIPLE_MAX_RECIPIENTS
+          ? [...now, id]
+          : now,
+    );
 
   return (
     <>
@@ -50,9 +62,25 @@ export default function FollowingPage() {
             </GridMessage>
           ) : (
             <>
+              <div className="mb-6 flex flex-wrap items-center gap-3">
+                {picked.length > 0 ? (
+                  <Link to={`/tip/${picked.map(encodeURIComponent).join(",")}`} className={buttonClass}>
+                    {picked.length === 1
+                      ? t("following.tipOne")
+                      : t("following.tipSelected", { count: String(picked.length) })}
+                  </Link>
+                ) : (
+                  <p className="text-sm text-muted">{t("following.tipHint")}</p>
+                )}
+              </div>
               <ul className="flex flex-col gap-10">
                 {query.data.following.map((creator) => (
-                  <FollowedCreatorRow key={creator.id} creator={creator} />
+                  <FollowedCreatorRow
+                    key={creator.id}
+                    creator={creator}
+                    picked={picked.includes(creator.id)}
+                    onPick={() => togglePick(creator.id)}
+                  />
                 ))}
               </ul>
               <Pagination page={page} total={query.data.total} pageSize={FOLLOWING_PAGE_SIZE} />
@@ -76,7 +104,15 @@ export default function FollowingPage() {
   );
 }
 
-function FollowedCreatorRow({ creator }: { creator: FollowedCreator }) {
+function FollowedCreatorRow({
+  creator,
+  picked,
+  onPick,
+}: {
+  creator: FollowedCreator;
+  picked: boolean;
+  onPick: () => void;
+}) {
   const t = useCatalogueTexts();
   const follow = useFollowToggle(creator, true, "/following");
   const headingId = `creator-${creator.id}`;
@@ -89,12 +125,16 @@ function FollowedCreatorRow({ creator }: { creator: FollowedCreator }) {
             {creator.first_name}
           </Link>
         </h2>
+        <label className="ml-auto flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={picked} onChange={onPick} />
+          {t("following.pickForTip", { name: creator.first_name })}
+        </label>
         <button
           type="button"
           disabled={follow.busy}
           onClick={() => void follow.toggle()}
           aria-label={`${t(follow.isFollowedByMe ? "follow.unfollow" : "follow.follow")} ${creator.first_name}`}
-          className="ml-auto rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash disabled:opacity-60"
+          className="rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash disabled:opacity-60"
         >
           {t(follow.isFollowedByMe ? "follow.unfollow" : "follow.follow")}
         </button>

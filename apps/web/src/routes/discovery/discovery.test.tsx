@@ -60,6 +60,21 @@ describe("following", () => {
     expect(screen.getByText("You no longer follow Grace")).toBeTruthy();
   });
 
+  it("picks creators for one tip to several", async () => {
+    const other = { ...creator, id: "c2", username: "ada", first_name: "Ada" };
+    stubFetch({ "GET /api/users/self/following": [200, { following: [creator, other], total: 2 }] });
+    renderScreen(FollowingPage, "/following");
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Tip Grace too" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Tip Ada too" }));
+    expect(screen.getByRole("link", { name: "Tip the 2 creators you picked" }).getAttribute("href")).toBe(
+      "/tip/c1,c2",
+    );
+    fireEvent.click(screen.getByRole("checkbox", { name: "Tip Grace too" }));
+    expect(screen.getByRole("link", { name: "Tip the creator you picked" }).getAttribute("href")).toBe(
+      "/tip/c2",
+    );
+  });
+
   it("says nobody is followed yet", async () => {
     stubFetch({ "GET /api/users/self/following": [200, { following: [], total: 0 }] });
     renderScreen(FollowingPage, "/following");
