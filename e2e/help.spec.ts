@@ -76,3 +76,45 @@ test("the help centre's search finds an article and shows it in place", async ({
     "/support",
   );
 });
+
+test("an admin writes a help article; it reads with its links and the help centre finds it", async ({
+  page,
+  browser,
+}) => {
+  const admin = await apiLogin(page.request, "admin");
+  const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
+  let createdId: string | null = null;
+  try {
+    await signInPage(page, "admin");
+    await page.goto("/helpbook/manage");
+    await page.getByRole("link", { name: "New article" }).click();
+    await expect(page).toHaveURL(/\/helpbook\/new-article$/);
+    await page.getByLabel("Short title").fill("Double-sided printing");
+    await page.getByLabel("Long title").fill("Printing worksheets double-sided");
+    await page
+      .getByLabel("Body")
+      .fill('Choose "both sides" in the print dialog.<br>More in <a href="/helpbook">the help book</a>.');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith("/api/help") && r.request().method() === "POST",
+    );
+    await page.getByRole("button", { name: "Save entry" }).click();
+    createdId = (await (await saved).json()).item.id;
+    await expect(page).toHaveURL(/\/helpbook\/double-sided-printing$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Printing worksheets double-sided" }),
+    ).toBeVisible();
+    // Rich text: the line break and the link render, nothing else of the markup does.
+    await expect(page.getByRole("link", { name: "the help book", exact: true })).toHaveAttribute(
+      "href",
+      "/helpbook",
+    );
+    await expect(page.getByText("<br>")).toHaveCount(0);
+
+    const visitor = await browser.newPage();
+    await visitor.goto("/help?q=double-sided");
+    await expect(visitor.getByText("Printing worksheets double-sided")).toBeVisible();
+    await visitor.close();
+  } finally {
+    if (createdId) await page.request.delete(`/api/help/${createdId}`, { headers: asAdmin });
+  }
+});

@@ -1,7 +1,7 @@
 import { formatFileSize, newHelpEntryType } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { ApiError, fileUrl } from "../../api/client.ts";
 import { RichText } from "../../components/RichText.tsx";
 import { useSession } from "../../state/session.ts";
@@ -36,7 +36,9 @@ function NewEntry({ type }: { type: NonNullable<ReturnType<typeof newHelpEntryTy
 function EntryView({ name }: { name: string }) {
   const t = useHelpTexts();
   const isAdmin = useSession()?.isAdmin ?? false;
-  const [editing, setEditing] = useState(false);
+  // The manage page links straight to an entry's editor with ?edit=1.
+  const [params] = useSearchParams();
+  const [editing, setEditing] = useState(() => isAdmin && params.get("edit") === "1");
   const entry = useQuery(helpQueries.entry(name));
   if (entry.isPending) return <p role="status">Loading…</p>;
   if (!entry.data) {

@@ -103,6 +103,13 @@ export default function ManageHelpPage() {
                   >
                     ↓
                   </button>
+                  <Link
+                    to={`/helpbook/${entry.name}?edit=1`}
+                    className={secondaryButton}
+                    aria-label={`${t("manage.edit")}: ${entry.short_title}`}
+                  >
+                    {t("manage.edit")}
+                  </Link>
                   {entry.type === "article" ? (
                     <button
                       type="button"
