@@ -49,7 +49,11 @@ export const helpQueries = {
     queryOptions({
       queryKey: ["help", "tos-changed", userId],
       queryFn: ({ signal }) => api.get<{ entries: HelpEntry[] }>("/help/tos-changed", { signal }),
+      // The layout never remounts, so terms published while someone browses reach them on their next return
+      // to the tab or within five minutes.
       staleTime: 60_000,
+      refetchOnWindowFocus: true,
+      refetchInterval: 5 * 60_000,
     }),
   feedback: () =>
     queryOptions({
