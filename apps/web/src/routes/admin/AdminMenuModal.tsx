@@ -8,7 +8,7 @@ export default function AdminMenuModal({ open, onClose }: { open: boolean; onClo
   return (
     <Modal open={open} onClose={onClose} title={t("admin.menu")} closeLabel={t("admin.close")}>
       <nav aria-label={t("admin.menu")}>
-        <AdminSections compact />
+        <AdminSections compact onNavigate={onClose} />
       </nav>
     </Modal>
   );

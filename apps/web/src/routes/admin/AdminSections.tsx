@@ -22,14 +22,25 @@ export const EXCEPTION_QUEUES = [
 ] as const;
 
 /** The section links with what each is for; the exceptions entry lists its queues with their counts. */
-export function AdminSections({ compact = false }: { compact?: boolean }) {
+/** `onNavigate` lets the admin modal close itself when one of its links is followed. */
+export function AdminSections({
+  compact = false,
+  onNavigate,
+}: {
+  compact?: boolean;
+  onNavigate?: () => void;
+}) {
   const t = useAdminTexts();
   const summary = useExceptionsSummary();
   return (
     <ul className={compact ? "flex flex-col gap-2" : "grid gap-4 sm:grid-cols-2"}>
       {ADMIN_SECTIONS.map((section) => (
         <li key={section.to} className="rounded-ui border border-line p-4">
-          <Link to={section.to} className="text-lg font-semibold underline-offset-4 hover:underline">
+          <Link
+            to={section.to}
+            onClick={onNavigate}
+            className="text-lg font-semibold underline-offset-4 hover:underline"
+          >
             {t(section.label)}
           </Link>
           <p className="text-sm text-muted">{t(section.about)}</p>
@@ -37,7 +48,7 @@ export function AdminSections({ compact = false }: { compact?: boolean }) {
             <ul className="mt-2 flex flex-col gap-1 text-sm">
               {EXCEPTION_QUEUES.map((queue) => (
                 <li key={queue.to}>
-                  <Link to={queue.to} className="underline-offset-4 hover:underline">
+                  <Link to={queue.to} onClick={onNavigate} className="underline-offset-4 hover:underline">
                     {t(queue.label)}
                   </Link>
                   {summary.data ? (

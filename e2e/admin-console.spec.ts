@@ -1,0 +1,146 @@
+import { expect, type Page, test } from "@playwright/test";
+import { apiLogin, signInPage, signUpThroughApi } from "./fixtures.ts";
+
+/** Starts a page signed in with a token the journey made (a fresh account, not a demo one). */
+async function signInWithToken(page: Page, token: string) {
+  const self = await page.request.get("/api/users/self", { headers: { authorization: `Bearer ${token}` } });
+  const user = await self.json();
+  await page.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem("access_token", token);
+      localStorage.setItem("user", JSON.stringify(user));
+      // biome-ignore lint/suspicious/noDocumentCookie: the web app keeps its session cookie this way too
+      document.cookie = `access_token=${token}; path=/; SameSite=Lax`;
+    },
+    { token, user },
+  );
+}
+
+test("an admin changes a tile colour and the home page's title, and a visitor sees both", async ({
+  browser,
+  request,
+}) => {
+  const admin = await apiLogin(request, "admin");
+  const auth = { authorization: `Bearer ${admin.accessToken}` };
+  const texts = (await (await request.get("/api/texts/values")).json()).texts as Record<string, string>;
+  const colors = (await (await request.get("/api/colors/values")).json()).colors as {
+    name: string;
+    css: string;
+  }[];
+  const originalTitle = texts["home.title"] ?? "Teaching resources";
+  const originalTile = colors.find((c) => c.name === "tile-1")?.css ?? "#1d4ed8";
+  try {
+    const page = await browser.newPage();
+    await signInPage(page, "admin");
+    await page.goto("/admin/settings?tab=colors");
+    const preview = page.getByRole("list", { name: "Colour pool preview" });
+    await page.getByLabel("tile-1 hex value", { exact: true }).fill("#0a7f3f");
+    // The preview repaints as the colour is typed, before anything is saved.
+    await expect(preview.getByText("#0a7f3f")).toBeVisible();
+    await page.getByRole("button", { name: "Save tile-1", exact: true }).click();
+    await expect(page.getByText("Saved tile-1: #0a7f3f.")).toBeVisible();
+
+    await page.getByRole("link", { name: "Texts" }).click();
+    await page.getByLabel("Find a text").fill("home.title");
+    await page.getByLabel("home.title", { exact: true }).fill("Lessons for every classroom");
+    await page.getByRole("button", { name: "Save home.title", exact: true }).click();
+    await expect(page.getByText("Saved.", { exact: true })).toBeVisible();
+    await page.close();
+
+    const visitor = await browser.newPage();
+    await visitor.goto("/");
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Lessons for every classroom");
+    const tile = await visitor.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue("--tile-1").trim(),
+    );
+    expect(tile).toBe("#0a7f3f");
+    await visitor.close();
+  } finally {
+    await request.put("/api/texts/home.title", { data: { value: originalTitle }, headers: auth });
+    await request.patch("/api/colors/tile-1", { data: { css: originalTile }, headers: auth });
+  }
+});
+
+test("an admin switches offline mode on and off from the settings, and the change log says who did", async ({
+  browser,
+  request,
+}) => {
+  const admin = await apiLogin(request, "admin");
+  const page = await browser.newPage();
+  await signInPage(page, "admin");
+  const offlineSwitch = page.getByLabel(/Offline \(maintenance\) mode/);
+  try {
+    await page.goto("/admin/settings");
+    await offlineSwitch.check();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Saved.", { exact: true })).toBeVisible();
+
+    const visitor = await browser.newPage();
+    await visitor.goto("/");
+    await expect(visitor).toHaveURL(/\/offline$/);
+    await visitor.close();
+
+    await offlineSwitch.uncheck();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Saved.", { exact: true })).toBeVisible();
+    const back = await browser.newPage();
+    await back.goto("/offline");
+    await expect(back).toHaveURL(/\/$/);
+    await back.close();
+
+    await page.getByRole("link", { name: "Change log" }).click();
+    const latest = page.getByRole("row").nth(1);
+    await expect(latest).toContainText("offlineMode");
+    await expect(latest).toContainText("@admin");
+    await expect(latest).toContainText("false");
+  } finally {
+    await request.patch("/api/site-settings", {
+      data: { offlineMode: false },
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+    });
+    await page.close();
+  }
+});
+
+test("an admin finds a user from the admin menu, deactivates them and reactivates them", async ({
+  browser,
+  request,
+}) => {
+  const account = await signUpThroughApi(request);
+  const page = await browser.newPage();
+  await signInPage(page, "admin");
+  page.on("dialog", (dialog) => void dialog.accept());
+
+  // The master account lands on /admin/users (spec 4 and 6).
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await page.goto("/");
+  await page.getByRole("button", { name: "admin", exact: true }).click();
+  await page.getByRole("button", { name: "Admin", exact: true }).click();
+  const menu = page.getByRole("dialog", { name: "Admin menu" });
+  for (const section of ["Users", "E-mail all users", "Settings", "Statistics", "Accounting", "Exceptions"]) {
+    await expect(menu.getByRole("link", { name: section, exact: true })).toBeVisible();
+  }
+  await menu.getByRole("link", { name: "Users", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+
+  await page.getByLabel("Search users").fill(account.email);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByText("1 accounts")).toBeVisible();
+  await page.getByRole("button", { name: `Manage @${account.username}` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Robin Fairweather");
+  await page.getByRole("button", { name: "Deactivate account" }).click();
+  await expect(page.getByText("This account is deactivated")).toBeVisible();
+
+  const user = await browser.newPage();
+  await signInWithToken(user, account.accessToken);
+  await user.goto("/favorites");
+  await expect(user).toHaveURL(new RegExp(`/profile/@${account.username}/status$`));
+
+  await page.getByRole("button", { name: "Reactivate account" }).click();
+  await expect(page.getByText("This account is active.")).toBeVisible();
+  await user.goto("/favorites");
+  await expect(user).toHaveURL(/\/favorites$/);
+  await user.close();
+  await page.close();
+});
