@@ -8,6 +8,7 @@ import { decideInvalidTokenRedirect } from "./guards/authentication.ts";
 import { reloadOnceForChunkError } from "./guards/chunk-reload.ts";
 import { statusPath } from "./guards/user-permissions.ts";
 import { createAppRouter } from "./router.tsx";
+import { raiseFooterFlag } from "./state/footer-flags.ts";
 import { PERMISSIONS_KEY } from "./state/permissions.ts";
 import { queryClient } from "./state/query-client.ts";
 import { clearSession, getSession, rememberPath } from "./state/session.ts";
@@ -41,6 +42,8 @@ setInvalidTokenHandler(() => {
 
 // 401 insufficient_permissions marks login locked (in the client); a deactivated user goes to their status page.
 setApiErrorHandler((error, reaction) => {
+  // The server failing or out of reach is what the footer's error notification reports (spec 4).
+  if (error.status === 0 || error.status >= 500) raiseFooterFlag("error");
   if (reaction !== "login-locked") return;
   void queryClient.invalidateQueries({ queryKey: PERMISSIONS_KEY });
   const user = getSession()?.user;

@@ -1,11 +1,169 @@
-import { useTexts } from "../state/site-config.ts";
+import {
+  FOOTER_FLAG_RESET_MS,
+  FOOTER_ROTATE_MS,
+  type FooterFacts,
+  type FooterStep,
+  footerMessageLink,
+  footerTextKey,
+  forcedFooterMessage,
+  nextFooterMessage,
+  START_OF_ROTATION,
+  shuffleWith,
+} from "@market/domain";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { api } from "../api/client.ts";
+import {
+  raiseFooterFlag,
+  resetFooterFlags,
+  useFooterFlags,
+  watchSessionForFooter,
+} from "../state/footer-flags.ts";
+import { type SessionView, useSession } from "../state/session.ts";
+import { siteQueries, useTexts } from "../state/site-config.ts";
 
-/** The simple footer; the rotating footer message arrives with its own issue. */
+const shuffle = shuffleWith(Math.random);
+
+export const footerFactsKey = (sub: string) => ["users", "self", "footer-facts", sub] as const;
+
+/** The facts of the prompt conditions, one call (GET /users/self/footer-facts), refreshed each minute. */
+function useFooterFacts(session: SessionView | null): FooterFacts | null {
+  const { data } = useQuery({
+    queryKey: footerFactsKey(session?.claims.sub ?? ""),
+    queryFn: ({ signal }) => api.get<FooterFacts>("/users/self/footer-facts", { signal }),
+    enabled: session !== null,
+    staleTime: 60_000,
+    refetchInterval: 60_000,
+  });
+  return session ? (data ?? null) : null;
+}
+
+const INITIAL: FooterStep = {
+  message: { kind: "fixed", key: "account-creation" },
+  rotation: START_OF_ROTATION,
+};
+
+/**
+ * The footer with its rotating message (spec 4: Footer message rotation; the rule is the domain's
+ * nextFooterMessage). Each message stays FOOTER_ROTATE_MS; a forced message replaces the current one at
+ * once and the flags reset FOOTER_FLAG_RESET_MS after that rotation. Auto-updating text can be paused and
+ * stepped by hand (WCAG 2.2.2).
+ */
 export function Footer() {
   const t = useTexts();
+  const session = useSession();
+  const user = session?.user ?? null;
+  const facts = useFooterFacts(session);
+  const texts = useQuery(siteQueries.texts).data;
+  const flags = useFooterFlags();
+  const [step, setStep] = useState<FooterStep>(INITIAL);
+  const [paused, setPaused] = useState(false);
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => watchSessionForFooter(), []);
+
+  // The latest inputs, read when the timer fires, so the timer does not restart on every fetch.
+  const inputs = useRef({ user, facts, flags, texts });
+  inputs.current = { user, facts, flags, texts };
+  const emailVerified = user?.email_verified ?? true;
+  const loaded = user !== null;
+
+  /** One step; `fresh` drops the current cycle, so the next one is built from what is known now. */
+  const rotate = useCallback((fresh = false) => {
+    const now = inputs.current;
+    setStep((previous) =>
+      nextFooterMessage({
+        user: now.user ? { emailVerified: now.user.email_verified } : null,
+        facts: now.facts,
+        flags: now.flags,
+        texts: now.texts ?? {},
+        rotation: fresh ? START_OF_ROTATION : previous.rotation,
+        shuffle,
+      }),
+    );
+    setTick((n) => n + 1);
+  }, []);
+
+  // A user who comes back with an unverified address is reminded first (the forced mail verification).
+  useEffect(() => {
+    if (loaded && !emailVerified) raiseFooterFlag("needsMailVerification");
+  }, [loaded, emailVerified]);
+
+  // A forced message takes priority: shown at once, not at the next tick.
+  const forced = forcedFooterMessage(flags);
+  const forcedKey = forced ? footerTextKey(forced) : null;
+  useEffect(() => {
+    if (forcedKey) rotate();
+  }, [forcedKey, rotate]);
+  // A user loading or leaving, or the facts arriving, starts a new cycle at once: one built before the
+  // facts were known holds none of the conditional prompts.
+  const hasFacts = facts !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these changes are what start a new step
+  useEffect(() => {
+    rotate(true);
+  }, [loaded, hasFacts, rotate]);
+
+  // Flags reset FOOTER_FLAG_RESET_MS after the footer rotated to their message (spec 4 and 9), however
+  // often it is stepped meanwhile.
+  useEffect(() => {
+    if (!forcedKey) return;
+    const timer = setTimeout(resetFooterFlags, FOOTER_FLAG_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [forcedKey]);
+
+  // The next message after FOOTER_ROTATE_MS, counted from the last rotation, unless paused.
+  useEffect(() => {
+    if (paused || tick === 0) return;
+    const timer = setTimeout(() => rotate(), FOOTER_ROTATE_MS);
+    return () => clearTimeout(timer);
+  }, [paused, tick, rotate]);
+
+  const { message } = step;
+  const text = t(footerTextKey(message), {
+    count: facts ? facts.resourcesCount.toLocaleString("en-US") : "",
+    name: user?.first_name ?? "",
+  });
+  const link = footerMessageLink(message);
+  const isForced = forced !== null && footerTextKey(forced) === footerTextKey(message);
+  const label = (key: string, fallback: string) => (t(key) === key ? fallback : t(key));
+
   return (
     <footer className="border-t border-line bg-wash">
-      <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-muted">
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 sm:flex-row sm:items-center">
+        <p
+          className="min-h-6 flex-1 text-sm font-medium"
+          data-testid="footer-message"
+          data-message={footerTextKey(message)}
+          aria-live={isForced ? "polite" : "off"}
+        >
+          {link ? (
+            <Link to={link} className="underline decoration-dotted underline-offset-4 hover:decoration-solid">
+              {text}
+            </Link>
+          ) : (
+            text
+          )}
+        </p>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            aria-pressed={paused}
+            onClick={() => setPaused((value) => !value)}
+            className="rounded-ui border border-line px-3 py-1 text-xs hover:bg-paper"
+          >
+            {paused ? label("footer.resume", "Resume messages") : label("footer.pause", "Pause messages")}
+          </button>
+          <button
+            type="button"
+            onClick={() => rotate()}
+            className="rounded-ui border border-line px-3 py-1 text-xs hover:bg-paper"
+          >
+            {label("footer.next", "Next message")}
+          </button>
+        </div>
+      </div>
+      <p className="mx-auto max-w-7xl px-4 pb-6 text-sm text-muted">
         © {new Date().getFullYear()} {t("footer.copyright")}
       </p>
     </footer>

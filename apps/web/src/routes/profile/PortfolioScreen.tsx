@@ -21,6 +21,7 @@ import { useFollowToggle } from "../../state/engagement.ts";
 import { rememberPath, useSession } from "../../state/session.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
 import { type CatalogueTexts, useCatalogueTexts } from "../catalogue/catalogue-texts.ts";
+import { MessageSection } from "../conversations/MessageSection.tsx";
 import { FIRST_REQUEST, hasMore } from "./portfolio-loader.ts";
 import { type PortfolioSource, usePortfolioResources } from "./use-portfolio.ts";
 
@@ -172,7 +173,7 @@ function SectionBody({
     case "share":
       return <SharePanel uri={base} />;
     case "message":
-      return <p>{t("portfolio.message", { name: user.first_name })}</p>;
+      return <MessageSection user={user} isOwn={isOwn} />;
     case "tip":
       return (
         <p>
