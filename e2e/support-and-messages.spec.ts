@@ -80,7 +80,9 @@ test("a user opens a support thread, an admin answers it from the queue and the 
   await expect(page.getByRole("heading", { name: "Support", level: 1 })).toBeVisible();
   await expect(page.getByText("You have not asked support anything yet.")).toBeVisible();
   await page.getByLabel("Subject").fill("Cannot open my download");
-  await page.getByLabel("Your question", { exact: true }).fill("The fractions worksheet says the file is damaged.");
+  await page
+    .getByLabel("Your question", { exact: true })
+    .fill("The fractions worksheet says the file is damaged.");
   await page.getByRole("button", { name: "Send to support" }).click();
   await expect(page.getByRole("heading", { name: "Cannot open my download" })).toBeVisible();
   await expect(page.getByText("Waiting for support")).toBeVisible();
