@@ -3,6 +3,7 @@ import { type RefObject, useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from "react-router";
 import { loadingBar } from "../api/loading-bar.ts";
 import { HelpTermsGate } from "../routes/help/HelpTermsGate.tsx";
+import { useAdBlockerCheck } from "../state/ad-blocker.ts";
 import { useIdleRedirect } from "../state/idle.ts";
 import { useSelfUserSync } from "../state/self-user.ts";
 import { useSession } from "../state/session.ts";
@@ -72,6 +73,7 @@ export function RootLayout() {
   useFocusOnNavigate(mainRef);
   useSelfUserSync(session);
   useIdleRedirect();
+  useAdBlockerCheck();
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,6 +1,7 @@
 import { type AdType, type DisplayAd, shouldShowAds } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../api/client.ts";
+import { useAdBlockerDetected } from "./ad-blocker.ts";
 import { useSession } from "./session.ts";
 import { useSiteSettings } from "./site-config.ts";
 
@@ -41,8 +42,9 @@ export async function followAd(adId: string, url: string): Promise<void> {
 export function useAdsShown(): boolean {
   const settings = useSiteSettings();
   const session = useSession();
+  const blocked = useAdBlockerDetected();
   return shouldShowAds({
-    adBlockerDetected: false,
+    adBlockerDetected: blocked,
     donatedAdFreeMode: settings?.donatedAdFreeMode ?? false,
     donationDate: session?.user?.donation_date ?? null,
   });

@@ -48,7 +48,7 @@ export interface PostLoginContext {
   /** The ?next={area} of the login page. */
   next: string | null;
   donatedAdFreeMode: boolean;
-  /** Ad-blocker detection is a later issue; until then false. */
+  /** Whether state/ad-blocker.ts found an ad blocker on this page load. */
   adBlockerDetected?: boolean;
 }
 

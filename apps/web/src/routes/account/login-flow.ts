@@ -4,6 +4,7 @@ import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
 import { authFlags } from "../../api/error-reactions.ts";
+import { adBlockerDetected } from "../../state/ad-blocker.ts";
 import { decideAfterLogin } from "../../state/post-login.ts";
 import { selfUserKey } from "../../state/self-user.ts";
 import { decodeAccessClaims, storeSession } from "../../state/session.ts";
@@ -29,6 +30,7 @@ export function useFinishLogin(): (result: LoginResponse) => Promise<void> {
         storage: localStorage,
         next,
         donatedAdFreeMode: settings?.donatedAdFreeMode ?? false,
+        adBlockerDetected: adBlockerDetected(),
       });
       if (decision.postRefCode) {
         // A referral that cannot be applied must not stand between the user and the site.

@@ -2,14 +2,16 @@ import { decideLogoutRoute, shouldShowAds } from "@market/domain";
 import type { QueryClient } from "@tanstack/react-query";
 import { redirect } from "react-router";
 import { authFlags } from "../../api/error-reactions.ts";
+import { adBlockerDetected } from "../../state/ad-blocker.ts";
 import { queryClient as appQueryClient } from "../../state/query-client.ts";
 import { clearSession, getSession } from "../../state/session.ts";
 import { siteQueries } from "../../state/site-config.ts";
 
 /** Where logging out leads (spec section 4): /offers?logout when ads are shown to this user, else /donation. */
 export function logoutRoute(donationDate: string | null | undefined, donatedAdFreeMode: boolean): string {
-  // Ad-blocker detection arrives with the ads issue; until then no blocker is assumed.
-  const route = decideLogoutRoute(shouldShowAds({ adBlockerDetected: false, donatedAdFreeMode, donationDate }));
+  const route = decideLogoutRoute(
+    shouldShowAds({ adBlockerDetected: adBlockerDetected(), donatedAdFreeMode, donationDate }),
+  );
   // The donation modal records where a donation came from (spec 3, Donation state placement).
   return route === "/donation" ? "/donation?placement=logout" : route;
 }

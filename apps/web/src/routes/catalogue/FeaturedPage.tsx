@@ -5,6 +5,7 @@ export default function FeaturedPage() {
     <ResourceListPage
       titleKey="featured.title"
       sort="newest"
+      bannerAd
       featured
       empty={{ textKey: "featured.empty", actionKey: "featured.emptyAction", actionTo: "/" }}
     />

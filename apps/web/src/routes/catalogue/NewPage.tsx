@@ -5,6 +5,7 @@ export default function NewPage() {
     <ResourceListPage
       titleKey="new.title"
       sort="newest"
+      bannerAd
       empty={{ textKey: "home.empty", actionKey: "home.emptyAction", actionTo: "/publishing" }}
     />
   );

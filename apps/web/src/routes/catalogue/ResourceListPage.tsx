@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
+import { AdSlot } from "../../components/AdSlot.tsx";
 import { useGridClear } from "../../components/grid-hooks.ts";
 import { Pagination } from "../../components/Pagination.tsx";
 import { GridMessage, GridSkeleton, ResourceGrid } from "../../components/ResourceGrid.tsx";
@@ -21,6 +22,8 @@ export interface ResourceListPageProps {
   titleKey: CatalogueTextKey;
   sort: ResourceListSort;
   featured?: boolean;
+  /** A wide type 4 ad above the grid (the new and featured pages; home has the grid's type 2 cell). */
+  bannerAd?: boolean;
   empty: { textKey: CatalogueTextKey; actionKey: CatalogueTextKey; actionTo: string };
 }
 
@@ -28,7 +31,13 @@ export interface ResourceListPageProps {
  * The grid pages (home, new, featured) and their search results: the search box, filters and sort live in the
  * URL (shareable, Back and Forward step through them), with four states and real pagination links.
  */
-export function ResourceListPage({ titleKey, sort, featured = false, empty }: ResourceListPageProps) {
+export function ResourceListPage({
+  titleKey,
+  sort,
+  featured = false,
+  bannerAd = false,
+  empty,
+}: ResourceListPageProps) {
   const t = useCatalogueTexts();
   const [search, setSearch] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(search, sort), [search, sort]);
@@ -118,6 +127,7 @@ export function ResourceListPage({ titleKey, sort, featured = false, empty }: Re
   return (
     <>
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t(titleKey)}</h1>
+      {bannerAd ? <AdSlot type="4" grade={filters.grade ?? undefined} className="mb-6" /> : null}
       <CatalogueToolbar filters={filters} onChange={change} />
       <p role="status" className="mb-4 min-h-6 text-sm font-medium text-muted">
         {query.data && !query.isPlaceholderData

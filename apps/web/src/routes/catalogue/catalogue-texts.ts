@@ -101,6 +101,7 @@ export const CATALOGUE_TEXTS = {
   "downloaded.body": "Your file is saved. Check your downloads folder.",
   "downloaded.back": "Back to the resource",
   "downloaded.browse": "Browse more resources",
+  "downloaded.donate": "Enjoying the marketplace? Support it with a donation.",
   "resourceNotFound.title": "Resource not found",
   "resourceNotFound.body": "The resource you followed was removed or never existed.",
   "resourceNotFound.link": "Back to the home page",

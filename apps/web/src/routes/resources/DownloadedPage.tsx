@@ -1,4 +1,5 @@
 import { Link, useParams } from "react-router";
+import { AdSlot } from "../../components/AdSlot.tsx";
 import { useCatalogueTexts } from "../catalogue/catalogue-texts.ts";
 
 /** /resources/{id}/downloaded and /resources/{id}/success: thanks for the download, with the way back. */
@@ -20,6 +21,13 @@ export default function DownloadedPage() {
           {t("downloaded.browse")}
         </Link>
       </p>
+      <p className="mt-6 text-sm">
+        <Link to={`/resources/${encodeURIComponent(id)}/donation`} className="underline">
+          {t("downloaded.donate")}
+        </Link>
+      </p>
+      {/* A large square (type 5) fits the room a finished download leaves. */}
+      <AdSlot type="5" className="mx-auto mt-10 max-w-sm text-left" />
     </section>
   );
 }
