@@ -32,7 +32,8 @@ function useFooterFacts(session: SessionView | null): FooterFacts | null {
   const { data } = useQuery({
     queryKey: footerFactsKey(session?.claims.sub ?? ""),
     queryFn: ({ signal }) => api.get<FooterFacts>("/users/self/footer-facts", { signal }),
-    enabled: session !== null,
+    // A deactivated account may open only offers and its status; the server answers it nothing more.
+    enabled: session !== null && session.user?.is_deactivated !== true,
     staleTime: 60_000,
     refetchInterval: 60_000,
   });

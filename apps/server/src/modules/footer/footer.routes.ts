@@ -13,8 +13,8 @@ export async function footerRoutes(app: AppInstance) {
 
   app.get(
     "/users/self/footer-facts",
-    // The footer shows on the pages a deactivated account may still open (offers, its status).
-    { config: { allowDeactivated: true }, schema: { response: { 200: footerFactsSchema } } },
+    // Not for deactivated accounts (the route table's rule): their footer asks nothing of the server.
+    { schema: { response: { 200: footerFactsSchema } } },
     async (request) => footerFacts(db, requireViewer(request), catalogueCount),
   );
 }

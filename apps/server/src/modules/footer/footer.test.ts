@@ -142,9 +142,15 @@ describe("footer facts", () => {
     expect((await facts(auth)).donatedWithinYear).toBe(true);
   });
 
-  it("answers a deactivated account (the footer shows on its status page) and refuses visitors", async () => {
+  it("refuses visitors and deactivated accounts (the web app does not ask for them)", async () => {
     const off = await makeUser(t.db, { is_deactivated: true });
-    expect((await facts(await t.authHeader(off.username))).ownResources).toBe(0);
+    const refused = await t.app.inject({
+      method: "GET",
+      url: "/api/users/self/footer-facts",
+      headers: await t.authHeader(off.username),
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().reason).toBe("insufficient_permissions");
     const anonymous = await t.app.inject({ method: "GET", url: "/api/users/self/footer-facts" });
     expect(anonymous.statusCode).toBe(401);
   });

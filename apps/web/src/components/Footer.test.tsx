@@ -1,0 +1,92 @@
+import type { FooterFacts } from "@market/domain";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getFooterFlags, resetFooterFlags } from "../state/footer-flags.ts";
+import { clearSession, storeSession } from "../state/session.ts";
+import { makeSelfUser } from "../test/factories.ts";
+import { renderScreen, stubFetch } from "../test/render.tsx";
+import { inOneHour, makeToken } from "../test/tokens.ts";
+import { Footer } from "./Footer.tsx";
+
+const facts: FooterFacts = {
+  permissions: {
+    controls: true,
+    payments: true,
+    messages: true,
+    upload: true,
+    editing: true,
+    advertise: true,
+  },
+  resourcesCount: 1234,
+  ownResources: 4,
+  publishedResources: 4,
+  ads: 1,
+  donatedWithinYear: true,
+  eligiblePayout: 2500,
+  passwordExpired: false,
+  hasSecurityPattern: true,
+  hasRecoveryEmail: true,
+  emailVerified: true,
+  favorites: 3,
+  hasTipped: true,
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession();
+  resetFooterFlags();
+});
+
+const message = () => screen.getByTestId("footer-message");
+
+describe("Footer", () => {
+  it("shows account-creation to a visitor", async () => {
+    stubFetch({});
+    renderScreen(Footer, "/");
+    await waitFor(() => expect(message().getAttribute("data-message")).toBe("footer.account-creation"));
+    expect(message().textContent).toContain("Create a free account");
+    expect(screen.getByRole("link", { name: /Create a free account/ }).getAttribute("href")).toBe("/sign-up");
+  });
+
+  it("forces the sign-in message on login, resets the flags 2000 ms later, then rotates the user's messages", async () => {
+    stubFetch({ "GET /api/users/self/footer-facts": [200, facts] });
+    renderScreen(Footer, "/");
+    act(() => storeSession(makeToken({ exp: inOneHour() }), makeSelfUser()));
+    await waitFor(() => expect(message().getAttribute("data-message")).toBe("footer.sign-in-prompt"));
+    expect(message().textContent).toContain("Welcome back, Ada!");
+    expect(getFooterFlags().justLoggedIn).toBe(true);
+    await waitFor(() => expect(getFooterFlags().justLoggedIn).toBe(false), { timeout: 3000 });
+    // The forced message stays until the next rotation; stepping on walks the cycle from its fixed messages.
+    expect(message().getAttribute("data-message")).toBe("footer.sign-in-prompt");
+    fireEvent.click(screen.getByRole("button", { name: "Next message" }));
+    expect(message().getAttribute("data-message")).toBe("footer.resources-count");
+    expect(message().textContent).toContain("1,234 teaching resources");
+    const seen = new Set<string>();
+    for (let i = 0; i < 6; i += 1) {
+      fireEvent.click(screen.getByRole("button", { name: "Next message" }));
+      seen.add(message().getAttribute("data-message") ?? "");
+    }
+    expect(seen).toContain("footer.unpaid-earnings");
+    expect(seen).toContain("footer.featuring");
+    expect(seen).not.toContain("footer.publishing");
+  });
+
+  it("forces the sign-out message on logout", async () => {
+    stubFetch({ "GET /api/users/self/footer-facts": [200, facts] });
+    storeSession(makeToken({ exp: inOneHour() }), makeSelfUser());
+    renderScreen(Footer, "/");
+    await waitFor(() => expect(message().getAttribute("data-message")).toBe("footer.resources-count"));
+    act(() => clearSession());
+    await waitFor(() =>
+      expect(message().getAttribute("data-message")).toBe("footer.footer-notification-sign-out"),
+    );
+  });
+
+  it("pauses and resumes the rotation", async () => {
+    stubFetch({});
+    renderScreen(Footer, "/");
+    const pause = await screen.findByRole("button", { name: "Pause messages" });
+    fireEvent.click(pause);
+    expect(screen.getByRole("button", { name: "Resume messages" }).getAttribute("aria-pressed")).toBe("true");
+  });
+});
