@@ -187,6 +187,26 @@ describe("support threads", () => {
     expect((await call("GET", "/admin/support-threads?pageSize=500", admin)).statusCode).toBe(400);
   });
 
+  it("keeps the message when its mail cannot be sent, and says so with mailed: false", async () => {
+    const mailer = t.app.deps.mailer;
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error("mail server down");
+    };
+    try {
+      const res = await call("POST", "/support/threads", user, {
+        subject: "Mail is down",
+        body: "Still saved?",
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ mailed: false, thread: { status: "open", messageCount: 1 } });
+      const saved = await call("GET", `/support/threads/${res.json().thread.id}`, user);
+      expect(saved.json().messages[0].body).toBe("Still saved?");
+    } finally {
+      mailer.send = send;
+    }
+  });
+
   it("refuses every admin support call to a non-admin, changing nothing", async () => {
     const { thread } = await open("Admins only", "Please help.");
     const id = thread.id;
