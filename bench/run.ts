@@ -18,6 +18,8 @@ const resources = Number(process.env.BENCH_RESOURCES ?? 10_000);
 const ads = Number(process.env.BENCH_ADS ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** BENCH_ONLY=ad measures only the scenarios whose label contains it (hello-world always runs). */
+const only = process.env.BENCH_ONLY?.toLowerCase();
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), "market-bench-"));
 const appPort = 3900;
 const helloPort = 3901;
@@ -174,6 +176,7 @@ try {
     ]);
   }
   for (const [label, path, paths, postBody] of scenarios) {
+    if (only && !label.toLowerCase().includes(only)) continue;
     const result = await measure(`http://127.0.0.1:${appPort}${path}`, paths, postBody);
     if (result.non2xx > 0) console.warn(`  ${label}: ${result.non2xx} non-2xx answers`);
     rows.push([

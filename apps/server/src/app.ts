@@ -157,7 +157,7 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(accessPlugin, { tokens: deps.tokens, db: deps.db });
-  installOfflineGate(app, deps.db);
+  installOfflineGate(app, deps.db, deps.config.offlineFlagCacheMs);
   installRateLimits(app, deps.db);
   installResponseCache(app, deps.config.visitorCacheMs);
 

@@ -33,6 +33,8 @@ const envSchema = z.object({
   VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** How long ad serving reuses the running ads and the settings it read (ms); 0 reads them every time. */
   AD_SERVING_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How long the offline gate reuses the offline flag it read (ms); 0 reads it on every request. */
+  OFFLINE_FLAG_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** How many bulk e-mails (to all users) are handed to the mail server per minute, across all instances. */
   BULK_EMAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(120),
   /** Which card processor takes payments; only the built-in sandbox (test cards) ships today. */
@@ -63,6 +65,7 @@ export type Config = {
   visitorCacheMs: number;
   paymentGateway: "sandbox";
   adServingCacheMs: number;
+  offlineFlagCacheMs: number;
   bulkEmailRatePerMinute: number;
 };
 
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     visitorCacheMs: e.VISITOR_CACHE_MS,
     paymentGateway: e.PAYMENT_GATEWAY,
     adServingCacheMs: e.AD_SERVING_CACHE_MS,
+    offlineFlagCacheMs: e.OFFLINE_FLAG_CACHE_MS,
     bulkEmailRatePerMinute: e.BULK_EMAIL_RATE_PER_MINUTE,
   };
 }

@@ -2,21 +2,33 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client.ts";
 import { siteSettings } from "../db/schema/index.ts";
+import { onServingChange } from "./catalogue-changes.ts";
 import { AppError } from "./errors.ts";
+import { TtlCache } from "./ttl-cache.ts";
 
 /**
  * Offline (maintenance) mode on the server side: while it is on, only admins and the routes marked
- * `availableOffline` (configuration, login, health, public images) are answered. One primary-key read,
- * so turning it on is in force on every instance at once.
+ * `availableOffline` (configuration, login, health, public images) are answered. The flag is one
+ * primary-key read, reused for `cacheMs` (OFFLINE_FLAG_CACHE_MS, 1 s): at tens of thousands of ad and
+ * grid requests a second that read was most of their cost. A change made on this instance applies at
+ * once (the settings service announces it); other instances follow within `cacheMs`.
  */
-export function installOfflineGate(app: FastifyInstance, db: Db) {
-  app.addHook("preValidation", async (request) => {
-    if (request.routeOptions.config?.availableOffline || request.viewer?.isAdmin) return;
-    if (!request.routeOptions.url?.startsWith("/api/")) return;
+export function installOfflineGate(app: FastifyInstance, db: Db, cacheMs = 0) {
+  const flag = new TtlCache<boolean>(cacheMs, 1);
+  const stopListening = onServingChange(() => flag.clear());
+  app.addHook("onClose", async () => stopListening());
+  const readFlag = async () => {
     const [row] = await db
       .select({ value: siteSettings.value })
       .from(siteSettings)
       .where(eq(siteSettings.key, "offlineMode"));
-    if (row?.value === true) throw new AppError("offline", "The site is down for maintenance");
+    return row?.value === true;
+  };
+  app.addHook("preValidation", async (request) => {
+    if (request.routeOptions.config?.availableOffline || request.viewer?.isAdmin) return;
+    if (!request.routeOptions.url?.startsWith("/api/")) return;
+    if (await flag.get("offlineMode", readFlag)) {
+      throw new AppError("offline", "The site is down for maintenance");
+    }
   });
 }

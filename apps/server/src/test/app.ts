@@ -40,6 +40,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     catalogueCountCacheMs: 0,
     visitorCacheMs: 0,
     adServingCacheMs: 0,
+    offlineFlagCacheMs: 0,
     ...overrides,
   };
   const mailDir = join(dataDir, "mail");

@@ -155,12 +155,12 @@ export async function adsRoutes(app: AppInstance) {
         body: z.object({ session: z.string().min(8).max(100) }).strict(),
       },
     },
-    async (request) => recordImpression(db, request.params.id, request.body.session),
+    async (request) => recordImpression(db, request.params.id, request.body.session, serving),
   );
   app.post(
     "/advertisements/:id/click",
     { config: { access: "public", rateLimit: false }, schema: { params: z.object({ id: z.uuid() }) } },
-    async (request) => recordClick(db, request.params.id, request.ip),
+    async (request) => recordClick(db, request.params.id, request.ip, serving),
   );
 
   const admin = { access: "admin" as const };

@@ -189,6 +189,13 @@ describe("advertising: authoring, images, payment, review, serving", () => {
       clicks: 1,
     });
 
+    // Exact under concurrent load: forty new sessions at once are forty impressions, and the day's spend
+    // follows at the type's CPM ($2 a thousand for type 1).
+    const many = await Promise.all(Array.from({ length: 40 }, (_, i) => impress(`session-many-${i}`)));
+    expect(many.filter((r) => r.json().counted)).toHaveLength(40);
+    const [counted] = await t.db.select().from(adDailyStats).where(eq(adDailyStats.ad_id, adId));
+    expect(counted).toMatchObject({ impressions: 42, clicks: 1, spend_cents: Math.floor((42 * 200) / 1000) });
+
     // A spent daily budget is never served: 500 cents at a $2 CPM buys 2,500 impressions a day.
     await t.db.update(adDailyStats).set({ impressions: 2500 }).where(eq(adDailyStats.ad_id, adId));
     expect((await call("GET", "/advertisements/display?type=1", {})).json().ad).toBeNull();

@@ -2,13 +2,14 @@ import { createHash } from "node:crypto";
 import {
   type AdType,
   type DisplayAd,
+  dayFractionInZone,
   dayInZone,
   pickAd,
   type ServableAd,
   type SiteSettings,
   shouldShowAds,
 } from "@market/domain";
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
@@ -63,17 +64,6 @@ export class ServingCache {
 }
 
 /** The fraction of the site's day gone by (pacing spreads each budget across the day). */
-function dayFraction(timeZone: string, now = new Date()) {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-  }).formatToParts(now);
-  const value = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return (value("hour") % 24) / 24 + value("minute") / 1440;
-}
-
 /**
  * GET /advertisements/display: one running ad for this page, or none. Of the running ads of the type
  * (all types when none is asked for), within their run days, matching the page's grade when it has one,
@@ -135,7 +125,7 @@ export async function displayAd(
     impressionsToday: Number(row.impressions_today),
     row,
   }));
-  const chosen = pickAd(servable, random, dayFraction(settings.timeZone)) as
+  const chosen = pickAd(servable, random, dayFractionInZone(new Date(), settings.timeZone)) as
     | (ServableAd & { row: Candidate })
     | null;
   if (!chosen) return { ad: null };
@@ -146,50 +136,60 @@ export async function displayAd(
 const keyOf = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);
 
 /** Counts one impression per ad per session (a new session key counts again), exactly under concurrency. */
-export async function recordImpression(db: Db, adId: string, sessionKey: string) {
-  const settings = await getSiteSettings(db);
+export async function recordImpression(db: Db, adId: string, sessionKey: string, cache: ServingCache) {
+  const settings = await cache.siteSettings(db);
   const today = dayInZone(new Date(), settings.timeZone);
-  return db.transaction(async (tx) => {
-    const [ad] = await tx
-      .execute<{ ad_type: AdType }>(sql`
-      select ad_type from advertisements where id = ${adId} and approval_status = 'approved'`)
-      .then((r) => r.rows);
-    if (!ad) throw new AppError("not_found", "No such ad");
-    const marked = await tx.execute(sql`
-      insert into ad_impression_marks (ad_id, session_key) values (${adId}, ${keyOf(sessionKey)})
-      on conflict do nothing returning ad_id`);
-    if (marked.rows.length === 0) return { counted: false };
-    // The ad pays its CPM per thousand impressions: the day's spend is derived from its impressions.
-    const cpm = settings.adCpmCents[ad.ad_type];
-    await tx.execute(sql`
-      insert into ad_daily_stats (ad_id, day, impressions, clicks, spend_cents) values (${adId}, ${today}, 1, 0, 0)
-      on conflict (ad_id, day) do update set impressions = ad_daily_stats.impressions + 1`);
-    await tx.execute(sql`
-      update ad_daily_stats set spend_cents = (impressions * ${cpm}) / 1000 where ad_id = ${adId} and day = ${today}`);
-    return { counted: true };
-  });
+  const cpm = settings.adCpmCents;
+  const cpmOfType = (column: SQL) =>
+    sql`(case ${column} when '1' then ${cpm["1"]}::int when '2' then ${cpm["2"]}::int when '3' then ${cpm["3"]}::int
+         when '4' then ${cpm["4"]}::int else ${cpm["5"]}::int end)`;
+  // One statement, one round trip: the mark admits the session once; the day's counter is bumped under
+  // its row lock (exact under concurrency), and the day's spend follows from its impressions at the
+  // type's CPM (DECISIONS.md). Nothing is written for an unknown or unapproved ad.
+  const [result] = await db
+    .execute<{ found: number; counted: number }>(sql`
+    with ad as (
+      select id, ad_type from advertisements where id = ${adId} and approval_status = 'approved'
+    ), mark as (
+      insert into ad_impression_marks (ad_id, session_key) select id, ${keyOf(sessionKey)} from ad
+      on conflict do nothing returning ad_id
+    ), counted as (
+      insert into ad_daily_stats (ad_id, day, impressions, clicks, spend_cents)
+      select ad.id, ${today}, 1, 0, ${cpmOfType(sql`ad.ad_type`)} / 1000 from mark join ad on ad.id = mark.ad_id
+      on conflict (ad_id, day) do update set
+        impressions = ad_daily_stats.impressions + 1,
+        spend_cents = ((ad_daily_stats.impressions + 1) *
+          (select ${cpmOfType(sql`a.ad_type`)} from advertisements a where a.id = excluded.ad_id)) / 1000
+      returning ad_id
+    )
+    select (select count(*) from ad)::int as found, (select count(*) from counted)::int as counted`)
+    .then((r) => r.rows);
+  if (!result?.found) throw new AppError("not_found", "No such ad");
+  return { counted: result.counted > 0 };
 }
 
-/** Counts a click, at most once a minute per address and ad (DECISIONS.md). */
-export async function recordClick(db: Db, adId: string, address: string) {
-  const settings = await getSiteSettings(db);
+/** Counts a click, at most once a minute per address and ad (DECISIONS.md), in one statement as above. */
+export async function recordClick(db: Db, adId: string, address: string, cache: ServingCache) {
+  const settings = await cache.siteSettings(db);
   const today = dayInZone(new Date(), settings.timeZone);
   const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
-  return db.transaction(async (tx) => {
-    const [ad] = await tx
-      .execute<{ id: string }>(sql`
-      select id from advertisements where id = ${adId} and approval_status = 'approved'`)
-      .then((r) => r.rows);
-    if (!ad) throw new AppError("not_found", "No such ad");
-    const marked = await tx.execute(sql`
-      insert into ad_click_marks (ad_id, address_key, minute) values (${adId}, ${keyOf(address)}, ${minute})
-      on conflict do nothing returning ad_id`);
-    if (marked.rows.length === 0) return { counted: false };
-    await tx.execute(sql`
-      insert into ad_daily_stats (ad_id, day, impressions, clicks, spend_cents) values (${adId}, ${today}, 0, 1, 0)
-      on conflict (ad_id, day) do update set clicks = ad_daily_stats.clicks + 1`);
-    return { counted: true };
-  });
+  const [result] = await db
+    .execute<{ found: number; counted: number }>(sql`
+    with ad as (
+      select id from advertisements where id = ${adId} and approval_status = 'approved'
+    ), mark as (
+      insert into ad_click_marks (ad_id, address_key, minute) select id, ${keyOf(address)}, ${minute} from ad
+      on conflict do nothing returning ad_id
+    ), counted as (
+      insert into ad_daily_stats (ad_id, day, impressions, clicks, spend_cents)
+      select ad_id, ${today}, 0, 1, 0 from mark
+      on conflict (ad_id, day) do update set clicks = ad_daily_stats.clicks + 1
+      returning ad_id
+    )
+    select (select count(*) from ad)::int as found, (select count(*) from counted)::int as counted`)
+    .then((r) => r.rows);
+  if (!result?.found) throw new AppError("not_found", "No such ad");
+  return { counted: result.counted > 0 };
 }
 
 /** GET /advertisements/offers: the discount codes and statements of the running ads, for /offers. */
