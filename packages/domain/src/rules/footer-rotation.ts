@@ -281,7 +281,7 @@ export const FOOTER_TEXTS: Readonly<Record<string, string>> = {
   "footer.featuring": "Feature one of your resources to put it at the top of the featured page.",
   "footer.advertising": "Reach teachers with an ad from $1 a day.",
   "footer.donation": "Lesson Loft is run by teachers. A small donation keeps it going.",
-  "footer.unpaid-earnings": "You have earnings ready to be paid out. Request your payout.",
+  "footer.unpaid-earnings": "You have earnings ready to be paid out: ask for them on your earnings page.",
   "footer.password-update": "Your password is over a year old. Please choose a new one.",
   "footer.two-factor": "Protect your account with a security pattern.",
   "footer.secondary-email": "Add a recovery e-mail address so you never lose access to your account.",
