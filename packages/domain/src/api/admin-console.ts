@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CSS_COLOR, CSS_VAR_NAME } from "../rules/colors.ts";
 import { PERMISSION_FLAGS, USER_ROLES } from "../rules/enums.ts";
 import { COUNTS } from "../rules/limits.ts";
+import { selfUserSchema } from "./users.ts";
 
 /**
  * The admin console's calls (spec 2 Admin routes, 3 Other state, 6 and 7 Users, settings and site content):
@@ -30,19 +31,19 @@ export const adminUserSearchQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const adminUserRowSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  role: z.enum(USER_ROLES),
-  is_master_account: z.boolean(),
-  is_deactivated: z.boolean(),
-  email_verified: z.boolean(),
-  created_at: z.string(),
-  last_active_at: z.string().nullable(),
-});
+export const adminUserRowSchema = selfUserSchema
+  .pick({
+    id: true,
+    username: true,
+    first_name: true,
+    last_name: true,
+    email: true,
+    role: true,
+    is_master_account: true,
+    is_deactivated: true,
+    email_verified: true,
+  })
+  .extend({ created_at: z.string(), last_active_at: z.string().nullable() });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
 export const adminUserListSchema = z.object({
@@ -57,7 +58,7 @@ const when = z.string();
 
 export const adminUserDetailSchema = z.object({
   user: adminUserRowSchema.extend({
-    permissions: z.record(z.enum(PERMISSION_FLAGS), z.boolean()),
+    permissions: selfUserSchema.shape.permissions,
     /** Deactivated by an admin (only an admin may lift it) rather than by the user. */
     deactivated_by_admin: z.boolean(),
     donation_date: z.string().nullable(),

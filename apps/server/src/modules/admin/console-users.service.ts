@@ -16,6 +16,7 @@ import type { Viewer } from "../../platform/access.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { sendVerificationMail } from "../auth/auth.service.ts";
+import { permissionsOf } from "../users/user.presenter.ts";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -173,14 +174,7 @@ export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail
   return {
     user: {
       ...presentRow(row),
-      permissions: {
-        controls: row.perm_controls,
-        payments: row.perm_payments,
-        messages: row.perm_messages,
-        upload: row.perm_upload,
-        editing: row.perm_editing,
-        advertise: row.perm_advertise,
-      },
+      permissions: permissionsOf(row),
       deactivated_by_admin:
         row.is_deactivated && row.deactivated_by !== null && row.deactivated_by !== row.id,
       donation_date: row.donation_date ? row.donation_date.toISOString() : null,

@@ -22,14 +22,24 @@ export function presentSelf(row: UserRow, passwordMaxAgeDays: number): SelfUser 
     has_security_pattern: row.security_pattern_hash !== null,
     password_expired: row.password_hash !== null && passwordAgeMs > passwordMaxAgeDays * 86_400_000,
     ref_code: row.ref_code,
-    permissions: {
-      controls: row.perm_controls,
-      payments: row.perm_payments,
-      messages: row.perm_messages,
-      upload: row.perm_upload,
-      editing: row.perm_editing,
-      advertise: row.perm_advertise,
-    },
+    permissions: permissionsOf(row),
+  };
+}
+
+/** The account's permission flags (spec 3: controls, payments, messages, upload, editing, advertise). */
+export function permissionsOf(
+  row: Pick<
+    UserRow,
+    "perm_controls" | "perm_payments" | "perm_messages" | "perm_upload" | "perm_editing" | "perm_advertise"
+  >,
+): SelfUser["permissions"] {
+  return {
+    controls: row.perm_controls,
+    payments: row.perm_payments,
+    messages: row.perm_messages,
+    upload: row.perm_upload,
+    editing: row.perm_editing,
+    advertise: row.perm_advertise,
   };
 }
 

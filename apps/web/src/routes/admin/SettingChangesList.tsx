@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
 import { errorMessage, useAdminTexts } from "./admin-texts.ts";
+import { PagerButtons } from "./PagerButtons.tsx";
 
 const PAGE_SIZE = 25;
 const show = (value: unknown) =>
@@ -67,27 +68,7 @@ export function SettingChangesList() {
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <div className="flex items-center gap-3">
-          <button
-            type="button"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-            className="rounded-ui border border-line px-3 py-1 disabled:opacity-50"
-          >
-            {a("common.previous")}
-          </button>
-          <span>{a("common.page", { page: String(page), pages: String(pages) })}</span>
-          <button
-            type="button"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-            className="rounded-ui border border-line px-3 py-1 disabled:opacity-50"
-          >
-            {a("common.next")}
-          </button>
-        </div>
-      ) : null}
+      <PagerButtons page={page} pages={pages} onPage={setPage} />
     </section>
   );
 }

@@ -139,7 +139,7 @@ export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
               ? t("users.badge.master")
               : user.role === "admin"
                 ? t("users.badge.admin")
-                : "User"}
+                : t("users.badge.user")}
           </p>
           {user.role === "admin" ? (
             <button

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
 import { useAdminTexts } from "./admin-texts.ts";
+import { PagerButtons } from "./PagerButtons.tsx";
 import { UserDetail } from "./UserDetail.tsx";
 import { useUsersTexts } from "./users-texts.ts";
 
@@ -160,30 +161,7 @@ export default function UsersPage() {
               ))}
             </ul>
           )}
-          {pages > 1 ? (
-            <nav
-              aria-label={a("common.page", { page: String(page), pages: String(pages) })}
-              className="flex items-center gap-3"
-            >
-              <button
-                type="button"
-                disabled={page <= 1}
-                onClick={() => update({ page: String(page - 1) })}
-                className="rounded-ui border border-line px-3 py-1 disabled:opacity-50"
-              >
-                {a("common.previous")}
-              </button>
-              <span>{a("common.page", { page: String(page), pages: String(pages) })}</span>
-              <button
-                type="button"
-                disabled={page >= pages}
-                onClick={() => update({ page: String(page + 1) })}
-                className="rounded-ui border border-line px-3 py-1 disabled:opacity-50"
-              >
-                {a("common.next")}
-              </button>
-            </nav>
-          ) : null}
+          <PagerButtons page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
         </>
       ) : null}
     </section>

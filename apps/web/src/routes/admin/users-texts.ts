@@ -18,6 +18,7 @@ export const USERS_TEXTS = {
   "users.open": "Manage",
   "users.joined": "Joined {date}",
   "users.badge.admin": "Admin",
+  "users.badge.user": "User",
   "users.badge.master": "Master",
   "users.badge.deactivated": "Deactivated",
   "users.badge.unverified": "E-mail not verified",

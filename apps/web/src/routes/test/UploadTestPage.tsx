@@ -22,6 +22,12 @@ export default function UploadTestPage() {
   const bar = useMemo(() => createLoadingBar(), []);
   const [ends, setEnds] = useState<((ok: boolean) => void)[]>([]);
 
+  /** Ends the oldest running call, as a response or a failure would. */
+  const settle = (ok: boolean) => {
+    ends[0]?.(ok);
+    setEnds(ends.slice(1));
+  };
+
   const read = (list: FileList | null) => {
     for (const file of Array.from(list ?? [])) {
       setFiles((rows) => [...rows, { name: file.name, size: file.size, loaded: 0, status: 0 }]);
@@ -71,10 +77,7 @@ export default function UploadTestPage() {
             type="button"
             disabled={ends.length === 0}
             className="rounded-ui border border-line px-4 py-2 disabled:opacity-50"
-            onClick={() => {
-              ends[0]?.(true);
-              setEnds(ends.slice(1));
-            }}
+            onClick={() => settle(true)}
           >
             Finish it
           </button>
@@ -82,10 +85,7 @@ export default function UploadTestPage() {
             type="button"
             disabled={ends.length === 0}
             className="rounded-ui border border-line px-4 py-2 disabled:opacity-50"
-            onClick={() => {
-              ends[0]?.(false);
-              setEnds(ends.slice(1));
-            }}
+            onClick={() => settle(false)}
           >
             Fail it
           </button>
