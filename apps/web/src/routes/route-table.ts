@@ -100,6 +100,10 @@ const publicAndAccount: RouteEntry[] = [
   open("/first-tip", "Your first tip", "How tipping a creator works, before you send your first tip.", {
     screen: () => import("./checkout/FirstTipPage.tsx"),
   }),
+  // The link at the foot of every bulk e-mail (issue 9): stop receiving e-mails sent to all users.
+  open("/unsubscribe", "Unsubscribe", "Stop receiving e-mails sent to all users.", {
+    screen: () => import("./bulk-email/UnsubscribePage.tsx"),
+  }),
   open("/terms-accepted", "Terms accepted", "Confirms that you accepted the updated terms of service.", {
     screen: () => import("./help/TermsAcceptedPage.tsx"),
   }),
@@ -340,7 +344,9 @@ const admin: RouteEntry[] = [
   adminOnly("/admin/accounting", "Accounting", "The ledger, income and payouts.", {
     screen: () => import("./earnings/AccountingPage.tsx"),
   }),
-  adminOnly("/admin/email-all", "E-mail all users", "Send one message to every user."),
+  adminOnly("/admin/email-all", "E-mail all users", "Send one message to every user.", {
+    screen: () => import("./bulk-email/EmailAllPage.tsx"),
+  }),
   adminOnly("/admin/exceptions", "Exceptions", "Everything waiting for an admin's decision.", {
     screen: () => import("./admin/ExceptionsPage.tsx"),
   }),
@@ -359,7 +365,9 @@ const admin: RouteEntry[] = [
   adminOnly("/admin/settings", "Site settings", "Settings, texts, colours and images of the site.", {
     screen: () => import("./admin/AdminSettingsPage.tsx"),
   }),
-  adminOnly("/admin/statistics", "Statistics", "How the marketplace is doing."),
+  adminOnly("/admin/statistics", "Statistics", "How the marketplace is doing.", {
+    screen: () => import("./statistics/StatisticsPage.tsx"),
+  }),
   adminOnly("/admin/users", "Users", "Find and manage user accounts.", {
     screen: () => import("./admin/UsersPage.tsx"),
   }),

@@ -1,0 +1,244 @@
+import {
+  BULK_EMAIL_LIMITS,
+  type BulkEmailRequest,
+  type BulkEmailState,
+  bulkEmailRequestSchema,
+} from "@market/domain";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { ApiError, api } from "../../api/client.ts";
+import { formatIsoDate } from "../../components/format.ts";
+import { RichText } from "../../components/RichText.tsx";
+import { type BulkEmailTexts, useBulkEmailTexts } from "./bulk-email-texts.ts";
+
+const stateKey = ["admin", "bulk-email"] as const;
+
+/**
+ * /admin/email-all: compose a message (subject and safe rich text), preview it as the mail will read, send
+ * it to every active user (POST /api/users/bulk-email), and watch the durable send's progress
+ * (GET /api/users/bulk-email, polled every second while it runs).
+ */
+export default function EmailAllPage() {
+  const t = useBulkEmailTexts();
+  const state = useQuery({
+    queryKey: stateKey,
+    queryFn: ({ signal }) => api.get<BulkEmailState>("/users/bulk-email", { signal }),
+    refetchInterval: (query) => {
+      const send = query.state.data?.bulkSend;
+      return send && !send.finishedAt ? 1000 : false;
+    },
+  });
+  const running = Boolean(state.data?.bulkSend && !state.data.bulkSend.finishedAt);
+  return (
+    <section className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("emailAll.title")}</h1>
+        <p className="text-muted">{t("emailAll.intro")}</p>
+      </header>
+      {state.isError && !state.data ? (
+        <div role="alert" className="flex flex-col items-start gap-2">
+          <p>{t("emailAll.loadError")}</p>
+          <button
+            type="button"
+            onClick={() => void state.refetch()}
+            className="rounded-ui border border-line px-4 py-2 font-medium"
+          >
+            {t("emailAll.retry")}
+          </button>
+        </div>
+      ) : !state.data ? (
+        <p role="status">…</p>
+      ) : (
+        <>
+          {state.data.bulkSend ? <Progress state={state.data} t={t} /> : null}
+          {running ? <p>{t("emailAll.busy")}</p> : <Compose state={state.data} t={t} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Progress({ state, t }: { state: BulkEmailState; t: BulkEmailTexts }) {
+  const { bulkSend, progress } = state;
+  if (!bulkSend) return null;
+  const n = (value: number) => value.toLocaleString("en-US");
+  return (
+    <section
+      aria-labelledby="bulk-progress"
+      className="flex flex-col gap-2 rounded-ui border border-line p-4"
+    >
+      <h2 id="bulk-progress" className="text-xl font-semibold">
+        {t("emailAll.progressTitle")}
+      </h2>
+      <p>
+        {bulkSend.finishedAt
+          ? t("emailAll.finished", { subject: bulkSend.subject, date: formatIsoDate(bulkSend.finishedAt) })
+          : t("emailAll.running", { subject: bulkSend.subject })}
+      </p>
+      <div
+        role="progressbar"
+        aria-label={t("emailAll.progressLabel")}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress.percent}
+        aria-valuetext={`${progress.percent}%`}
+        className="h-4 w-full overflow-hidden rounded-full bg-wash"
+      >
+        <div
+          className="h-full bg-accent transition-[width] motion-reduce:transition-none"
+          style={{ width: `${progress.percent}%` }}
+        />
+      </div>
+      <p aria-live="polite">
+        {t("emailAll.progress", {
+          sent: n(progress.emailsSent),
+          total: n(progress.totalActiveUsers),
+          percent: String(progress.percent),
+          remaining: n(progress.totalUsersRemaining),
+        })}
+      </p>
+      {progress.unconfirmed > 0 ? (
+        <p className="text-sm text-muted">{t("emailAll.unconfirmed", { count: n(progress.unconfirmed) })}</p>
+      ) : null}
+      {progress.failed > 0 ? (
+        <p className="text-sm text-muted">{t("emailAll.failed", { count: n(progress.failed) })}</p>
+      ) : null}
+    </section>
+  );
+}
+
+function Compose({ state, t }: { state: BulkEmailState; t: BulkEmailTexts }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<BulkEmailRequest>({ subject: "", body: "" });
+  const [previewing, setPreviewing] = useState(false);
+  const [problems, setProblems] = useState<Partial<Record<keyof BulkEmailRequest, string>>>({});
+  const reach = state.bulkSend ? null : state.progress;
+  const send = useMutation({
+    mutationFn: (input: BulkEmailRequest) => api.post<BulkEmailState>("/users/bulk-email", input),
+    onSuccess: (next) => {
+      queryClient.setQueryData(stateKey, next);
+      setDraft({ subject: "", body: "" });
+      setPreviewing(false);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields) setProblems(error.fields as typeof problems);
+      void queryClient.invalidateQueries({ queryKey: stateKey });
+    },
+  });
+  const check = () => {
+    const parsed = bulkEmailRequestSchema.safeParse(draft);
+    if (parsed.success) {
+      setProblems({});
+      return parsed.data;
+    }
+    const found: typeof problems = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as keyof BulkEmailRequest;
+      found[field] = t(`emailAll.problem.${field}`, {
+        max: String(field === "subject" ? BULK_EMAIL_LIMITS.subjectMax : BULK_EMAIL_LIMITS.bodyMax),
+      });
+    }
+    setProblems(found);
+    return null;
+  };
+  const field = (name: keyof BulkEmailRequest) => ({
+    id: `${id}-${name}`,
+    value: draft[name],
+    "aria-invalid": Boolean(problems[name]),
+    "aria-describedby": `${id}-${name}-help`,
+    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [name]: e.target.value })),
+    className: "rounded-ui border border-line px-3 py-2",
+  });
+
+  if (previewing) {
+    return (
+      <section aria-labelledby={`${id}-preview`} className="flex flex-col gap-4">
+        <h2 id={`${id}-preview`} className="text-xl font-semibold">
+          {t("emailAll.previewTitle")}
+        </h2>
+        <article className="flex flex-col gap-3 rounded-ui border border-line p-4">
+          <p className="font-semibold">{draft.subject.trim()}</p>
+          <RichText text={draft.body.trim()} />
+          <hr className="border-line" />
+          <p className="text-xs text-muted">{t("emailAll.previewFooter")}</p>
+        </article>
+        {send.error && !(send.error instanceof ApiError && send.error.fields) ? (
+          <p role="alert" className="text-danger">
+            {send.error.message}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="button"
+            onClick={() => setPreviewing(false)}
+            className="rounded-ui border border-line px-4 py-2 font-medium"
+          >
+            {t("emailAll.edit")}
+          </button>
+          <button
+            type="button"
+            disabled={send.isPending}
+            onClick={() => {
+              const input = check();
+              const active = String(reach?.totalActiveUsers ?? state.progress.totalActiveUsers);
+              if (input && window.confirm(t("emailAll.confirm", { subject: input.subject, active })))
+                send.mutate(input);
+            }}
+            className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
+          >
+            {send.isPending
+              ? t("emailAll.sending")
+              : t("emailAll.send", { active: String(reach?.totalActiveUsers ?? "all") })}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <form
+      className="flex max-w-2xl flex-col gap-4"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (check()) setPreviewing(true);
+      }}
+    >
+      {reach ? (
+        <p>
+          {t("emailAll.reach", { active: String(reach.totalActiveUsers), total: String(reach.totalUsers) })}
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-subject`} className="font-medium">
+          {t("emailAll.subject")}
+        </label>
+        <input type="text" maxLength={BULK_EMAIL_LIMITS.subjectMax} {...field("subject")} />
+        <p id={`${id}-subject-help`} className={`text-sm ${problems.subject ? "text-danger" : "text-muted"}`}>
+          {problems.subject ??
+            t("emailAll.count", {
+              used: String(draft.subject.length),
+              max: String(BULK_EMAIL_LIMITS.subjectMax),
+            })}
+        </p>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-body`} className="font-medium">
+          {t("emailAll.body")}
+        </label>
+        <textarea rows={10} maxLength={BULK_EMAIL_LIMITS.bodyMax} {...field("body")} />
+        <p id={`${id}-body-help`} className={`text-sm ${problems.body ? "text-danger" : "text-muted"}`}>
+          {problems.body ??
+            `${t("emailAll.bodyHint")} ${t("emailAll.count", { used: String(draft.body.length), max: String(BULK_EMAIL_LIMITS.bodyMax) })}`}
+        </p>
+      </div>
+      <button
+        type="submit"
+        className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
+      >
+        {t("emailAll.preview")}
+      </button>
+    </form>
+  );
+}

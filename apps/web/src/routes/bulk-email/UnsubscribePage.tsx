@@ -1,0 +1,42 @@
+import { useMutation } from "@tanstack/react-query";
+import { Link, useSearchParams } from "react-router";
+import { api } from "../../api/client.ts";
+import { useBulkEmailTexts } from "./bulk-email-texts.ts";
+
+/**
+ * /unsubscribe?token=…: the link at the foot of every bulk e-mail. It asks for one click rather than acting
+ * on opening, because mail scanners open links; the click posts the signed token to /api/users/unsubscribe.
+ */
+export default function UnsubscribePage() {
+  const t = useBulkEmailTexts();
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const unsubscribe = useMutation({
+    mutationFn: () => api.post<{ unsubscribed: true }>("/users/unsubscribe", { token }),
+  });
+  return (
+    <section className="mx-auto flex max-w-xl flex-col gap-4">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("unsubscribe.title")}</h1>
+      {unsubscribe.isSuccess ? (
+        <p role="status">{t("unsubscribe.done")}</p>
+      ) : token.length < 10 || unsubscribe.isError ? (
+        <p role="alert">{t("unsubscribe.invalid")}</p>
+      ) : (
+        <>
+          <p>{t("unsubscribe.intro")}</p>
+          <button
+            type="button"
+            disabled={unsubscribe.isPending}
+            onClick={() => unsubscribe.mutate()}
+            className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
+          >
+            {unsubscribe.isPending ? t("unsubscribe.working") : t("unsubscribe.confirm")}
+          </button>
+        </>
+      )}
+      <Link to="/" className="text-accent underline">
+        {t("unsubscribe.home")}
+      </Link>
+    </section>
+  );
+}

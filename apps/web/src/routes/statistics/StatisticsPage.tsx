@@ -1,0 +1,277 @@
+import {
+  abbreviateNumber,
+  addDays,
+  checkStatisticsPeriod,
+  formatAmount,
+  STATISTICS_BUCKETS,
+  type StatisticsBucket,
+  type StatisticsFigures,
+  type StatisticsResponse,
+} from "@market/domain";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { api } from "../../api/client.ts";
+import { type StatisticsTextKey, useStatisticsTexts } from "./statistics-texts.ts";
+
+type Metric = keyof StatisticsFigures;
+
+const METRICS: Metric[] = [
+  "signUps",
+  "activeUsers",
+  "resourcesPublished",
+  "downloads",
+  "sales",
+  "salesAmount",
+  "tips",
+  "tipsAmount",
+  "donations",
+  "donationsAmount",
+  "adImpressions",
+  "adClicks",
+  "adIncome",
+];
+const MONEY = new Set<Metric>(["salesAmount", "tipsAmount", "donationsAmount", "adIncome"]);
+
+const show = (metric: Metric, value: number) =>
+  MONEY.has(metric) ? formatAmount(value) : abbreviateNumber(value);
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * /admin/statistics: the marketplace's figures over a chosen period (GET /api/admin/statistics), as totals,
+ * a bar chart of one chosen figure, and every figure by period in a table beside it (DESIGN: charts are
+ * simple bars with the numbers available as a table).
+ */
+export default function StatisticsPage() {
+  const t = useStatisticsTexts();
+  const id = useId();
+  const [from, setFrom] = useState(() => addDays(today(), -29));
+  const [to, setTo] = useState(today);
+  const [bucket, setBucket] = useState<StatisticsBucket>("day");
+  const [metric, setMetric] = useState<Metric>("signUps");
+  const problem = from && to ? checkStatisticsPeriod(from, to, bucket) : "to_before_from";
+  const report = useQuery({
+    queryKey: ["admin", "statistics", from, to, bucket],
+    queryFn: ({ signal }) =>
+      api.get<StatisticsResponse>("/admin/statistics", { query: { from, to, bucket }, signal }),
+    enabled: problem === null,
+    placeholderData: keepPreviousData,
+  });
+  const label = (m: Metric) => t(`statistics.metric.${m}` as StatisticsTextKey);
+  const bucketName = t(`statistics.bucket.${bucket}`).toLowerCase();
+
+  return (
+    <section className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("statistics.title")}</h1>
+        <p className="text-muted">{t("statistics.intro")}</p>
+      </header>
+      <div className="flex flex-wrap items-end gap-4">
+        {(
+          [
+            ["from", t("statistics.from"), from, setFrom],
+            ["to", t("statistics.to"), to, setTo],
+          ] as const
+        ).map(([name, text, value, set]) => (
+          <div key={name} className="flex flex-col gap-1">
+            <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
+              {text}
+            </label>
+            <input
+              id={`${id}-${name}`}
+              type="date"
+              value={value}
+              max={name === "to" ? undefined : to}
+              onChange={(e) => set(e.target.value)}
+              className="rounded-ui border border-line px-3 py-2"
+            />
+          </div>
+        ))}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-bucket`} className="text-sm font-medium">
+            {t("statistics.bucket")}
+          </label>
+          <select
+            id={`${id}-bucket`}
+            value={bucket}
+            onChange={(e) => setBucket(e.target.value as StatisticsBucket)}
+            className="rounded-ui border border-line px-3 py-2"
+          >
+            {STATISTICS_BUCKETS.map((b) => (
+              <option key={b} value={b}>
+                {t(`statistics.bucket.${b}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {problem ? (
+        <p role="alert" className="text-danger">
+          {t(`statistics.problem.${problem}`)}
+        </p>
+      ) : !report.data ? (
+        report.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-2">
+            <p>{t("statistics.error")}</p>
+            <button
+              type="button"
+              onClick={() => void report.refetch()}
+              className="rounded-ui border border-line px-4 py-2 font-medium"
+            >
+              {t("statistics.retry")}
+            </button>
+          </div>
+        ) : (
+          <p role="status">{t("statistics.loading")}</p>
+        )
+      ) : (
+        <Report
+          data={report.data}
+          metric={metric}
+          onMetric={setMetric}
+          label={label}
+          bucketName={bucketName}
+          chartLabel={t("statistics.chart")}
+          totalsLabel={t("statistics.totals")}
+          tableLabel={t("statistics.table", { bucket: bucketName })}
+          periodLabel={t("statistics.period")}
+          highest={(value) => t("statistics.highest", { value })}
+          caption={t("statistics.chartCaption", {
+            metric: label(metric),
+            bucket: bucketName,
+            from: report.data.from,
+            to: report.data.to,
+            timeZone: report.data.timeZone,
+          })}
+        />
+      )}
+    </section>
+  );
+}
+
+function Report(props: {
+  data: StatisticsResponse;
+  metric: Metric;
+  onMetric: (m: Metric) => void;
+  label: (m: Metric) => string;
+  bucketName: string;
+  chartLabel: string;
+  totalsLabel: string;
+  tableLabel: string;
+  periodLabel: string;
+  caption: string;
+  highest: (value: string) => string;
+}) {
+  const { data, metric, label } = props;
+  return (
+    <>
+      <section aria-labelledby="statistics-totals">
+        <h2 id="statistics-totals" className="text-xl font-semibold">
+          {props.totalsLabel}
+        </h2>
+        <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+          {METRICS.map((m) => (
+            <li key={m}>
+              <button
+                type="button"
+                aria-pressed={m === metric}
+                onClick={() => props.onMetric(m)}
+                className={`flex w-full flex-col rounded-ui border px-3 py-2 text-left ${
+                  m === metric ? "border-accent bg-wash" : "border-line"
+                }`}
+              >
+                <span className="text-sm text-muted">{label(m)}</span>
+                <span className="text-xl font-semibold" data-testid={`total-${m}`}>
+                  {show(m, data.totals[m])}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <BarChart
+        data={data}
+        metric={metric}
+        label={`${props.chartLabel}: ${label(metric)}`}
+        caption={props.caption}
+        highest={props.highest(show(metric, Math.max(0, ...data.series.map((row) => row[metric]))))}
+      />
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="text-left text-xl font-semibold">{props.tableLabel}</caption>
+          <thead>
+            <tr className="border-b border-line">
+              <th className="py-2 pr-3">{props.periodLabel}</th>
+              {METRICS.map((m) => (
+                <th key={m} className="py-2 pr-3 text-right">
+                  {label(m)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.series.map((row) => (
+              <tr key={row.period} className="border-b border-line">
+                <td className="py-1 pr-3 whitespace-nowrap">{row.period}</td>
+                {METRICS.map((m) => (
+                  <td key={m} className="py-1 pr-3 text-right">
+                    {MONEY.has(m) ? formatAmount(row[m]) : row[m].toLocaleString("en-US")}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** One figure by period as bars, like the earnings graph; the table above carries every number. */
+function BarChart({
+  data,
+  metric,
+  label,
+  caption,
+  highest,
+}: {
+  data: StatisticsResponse;
+  metric: Metric;
+  label: string;
+  caption: string;
+  highest: string;
+}) {
+  const values = data.series.map((row) => row[metric]);
+  const max = Math.max(1, ...values);
+  const width = Math.max(1, values.length) * 12;
+  const every = Math.max(1, Math.ceil(values.length / 12));
+  return (
+    <figure className="flex flex-col gap-2">
+      <svg
+        viewBox={`0 0 ${width} 220`}
+        className="h-56 w-full"
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={label}
+      >
+        {data.series.map((row, i) => {
+          const h = (row[metric] / max) * 180;
+          return (
+            <g key={row.period}>
+              <rect x={i * 12 + 2} y={190 - h} width={8} height={h} className="fill-accent">
+                <title>{`${row.period}: ${show(metric, row[metric])}`}</title>
+              </rect>
+              {i % every === 0 ? (
+                <text x={i * 12 + 6} y={208} textAnchor="middle" fontSize={8} className="fill-muted">
+                  {row.period.slice(5)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <figcaption className="text-sm text-muted">
+        {caption} {highest}
+      </figcaption>
+    </figure>
+  );
+}
