@@ -75,7 +75,8 @@ async function loadViewer(db: Db, userId: string, scopes: string[]): Promise<Vie
     id: row.id,
     username: row.username,
     scopes,
-    isAdmin: scopes.includes("admin") && row.role === "admin",
+    // A deactivated admin is no admin: the master's deactivation must cut off the console too.
+    isAdmin: scopes.includes("admin") && row.role === "admin" && !row.is_deactivated,
     isDeactivated: row.is_deactivated,
     permissions: {
       controls: row.perm_controls,

@@ -83,6 +83,8 @@ describe("admin console", () => {
       await call("PUT", "/api/texts/home.title", asTeacher, { value: "Hijacked" });
       const [row] = await t.db.select().from(texts).where(eq(texts.key, "home.title"));
       expect(row?.value ?? "").not.toBe("Hijacked");
+      expect((await call("PATCH", "/api/colors/tile-1", asTeacher, { css: "#000000" })).statusCode).toBe(403);
+      expect((await call("GET", "/api/colors", asTeacher)).statusCode).toBe(403);
       await call("PATCH", `/api/admin/users/${admin.id}`, asTeacher, { is_deactivated: true });
       const [still] = await t.db.select().from(users).where(eq(users.id, admin.id));
       expect(still?.is_deactivated).toBe(false);
@@ -249,6 +251,15 @@ describe("admin console", () => {
       expect(
         (await call("PATCH", `/api/admin/users/${other.id}`, asAdmin, { is_deactivated: true })).statusCode,
       ).toBe(403);
+
+      // The master deactivates an admin: their console is closed at once, token or not.
+      const otherAuth = await t.authHeader(other.username);
+      expect(
+        (await call("PATCH", `/api/admin/users/${other.id}`, asMaster, { is_deactivated: true })).statusCode,
+      ).toBe(200);
+      const closed = await call("GET", "/api/admin/users", otherAuth);
+      expect(closed.statusCode).toBe(401);
+      expect(closed.json().error).toBe("account_deactivated");
 
       const granted = await call("PATCH", `/api/admin/users/${pupil.id}`, asMaster, { role: "admin" });
       expect(granted.json().user.role).toBe("admin");
