@@ -70,6 +70,9 @@ export type Ad = z.infer<typeof adSchema>;
 
 export const adListSchema = z.object({ ads: z.array(adSchema) });
 
+/** GET /advertisements/overrides (admins): the ads carrying an admin's styling (css_override) or code. */
+export const adOverridesSchema = z.object({ ad_overrides: z.array(adSchema) });
+
 export const adEstimateQuerySchema = z.object({
   spend_per_day: z.coerce.number().int().min(0).max(10_000_000),
   run_days_total: z.coerce.number().int().min(0).max(365),

@@ -110,4 +110,32 @@ describe("advertising: deletes, images, free-user-only ads and refusals", () => 
     expect((await call("GET", "/advertisements/display?type=3", owner)).json().ad).toBeNull();
     await t.db.update(advertisements).set({ is_free_user_only: false }).where(eq(advertisements.id, ad.id));
   });
+
+  it("clears a submitted ad from the queue: back to its advertiser as a draft, its comment emptied", async () => {
+    const ad = await readyAd();
+    await call("POST", `/advertisements/${ad.id}/payment`, owner, { amount: 3500, ...CARD });
+    await t.db.update(advertisements).set({ review_comment: "Old note" }).where(eq(advertisements.id, ad.id));
+    const queued = (await call("GET", "/admin/advertisements/review-queue", admin)).json().ads;
+    expect(queued.map((a: { id: string }) => a.id)).toContain(ad.id);
+    expect((await call("POST", `/admin/advertisements/${ad.id}/clear`, owner)).statusCode).toBe(403);
+    const cleared = await call("POST", `/admin/advertisements/${ad.id}/clear`, admin);
+    expect(cleared.json()).toMatchObject({ approval_status: "creating", review_comment: null });
+    const after = (await call("GET", "/admin/advertisements/review-queue", admin)).json().ads;
+    expect(after.map((a: { id: string }) => a.id)).not.toContain(ad.id);
+    // Only a queued ad can be cleared; the paid ad can be submitted again without paying twice.
+    expect((await call("POST", `/admin/advertisements/${ad.id}/clear`, admin)).statusCode).toBe(409);
+  });
+
+  it("lists the ads with an admin's styling or code as the overrides, for admins only", async () => {
+    const ad = await readyAd();
+    expect((await call("GET", "/advertisements/overrides", owner)).statusCode).toBe(403);
+    expect((await call("GET", "/advertisements/overrides", {})).statusCode).toBe(401);
+    const before = (await call("GET", "/advertisements/overrides", admin)).json().ad_overrides;
+    expect(before.map((a: { id: string }) => a.id)).not.toContain(ad.id);
+    await call("PATCH", `/advertisements/${ad.id}`, admin, { css_override: ".ad { border: 0 }" });
+    const overrides = (await call("GET", "/advertisements/overrides", admin)).json().ad_overrides;
+    expect(overrides.find((a: { id: string }) => a.id === ad.id)).toMatchObject({
+      css_override: ".ad { border: 0 }",
+    });
+  });
 });

@@ -5,6 +5,7 @@ import {
   adEstimateQuerySchema,
   adEstimateSchema,
   adListSchema,
+  adOverridesSchema,
   adPatchSchema,
   adPaymentSchema,
   adReviewSchema,
@@ -20,11 +21,13 @@ import { AppError } from "../../platform/errors.ts";
 import { idempotencyKeyOf } from "../../platform/idempotency.ts";
 import {
   approveAd,
+  clearAd,
   createAd,
   deleteAd,
   deleteAdImage,
   estimate,
   getAd,
+  listAdOverrides,
   listAdQueue,
   listOwnAds,
   patchAd,
@@ -178,6 +181,16 @@ export async function adsRoutes(app: AppInstance) {
     "/admin/advertisements/:id/reject",
     { config: admin, schema: { ...idParams, body: adReviewSchema, response: { 200: adSchema } } },
     async (request) => rejectAd(deps, requireViewer(request), request.params.id, request.body.comment),
+  );
+  app.post(
+    "/admin/advertisements/:id/clear",
+    { config: admin, schema: { ...idParams, response: { 200: adSchema } } },
+    async (request) => clearAd(db, requireViewer(request), request.params.id),
+  );
+  app.get(
+    "/advertisements/overrides",
+    { config: admin, schema: { response: { 200: adOverridesSchema } } },
+    async (request) => listAdOverrides(db, requireViewer(request)),
   );
   app.patch(
     "/advertisements/:id/is_free_user_only",

@@ -441,6 +441,32 @@ export async function setRunning(db: Db, viewer: Viewer, id: string, running: bo
   return presentAd(updated!, viewer);
 }
 
+/**
+ * Clearing an ad from the review queue (spec 7): it leaves the queue without a decision and its comment
+ * is emptied; it goes back to its advertiser as a draft (creating), payment kept, to submit again when
+ * ready. For a submission that is stale or needs a conversation rather than a rejection.
+ */
+export async function clearAd(db: Db, viewer: Viewer, id: string) {
+  const [updated] = await db
+    .update(advertisements)
+    .set({ approval_status: "creating", review_comment: null, updated_at: new Date() })
+    .where(and(eq(advertisements.id, id), eq(advertisements.approval_status, "awaiting_approval")))
+    .returning();
+  if (!updated) throw new AppError("conflict", "This ad is not awaiting approval");
+  return presentAd(updated, viewer);
+}
+
+/** GET /advertisements/overrides: the ads an admin gave styling (css_override) or code, newest first. */
+export async function listAdOverrides(db: Db, viewer: Viewer) {
+  const rows = await db
+    .select()
+    .from(advertisements)
+    .where(sql`${advertisements.css_override} is not null or ${advertisements.code} is not null`)
+    .orderBy(desc(advertisements.updated_at))
+    .limit(200);
+  return { ad_overrides: rows.map((r) => presentAd(r, viewer)) };
+}
+
 export async function setFreeUserOnly(db: Db, viewer: Viewer, id: string, value: boolean) {
   const [updated] = await db
     .update(advertisements)

@@ -3,23 +3,29 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
 
-/** An admin's decision on a submitted ad: approve (it starts running) or reject with a comment. */
+const OUTCOME = {
+  approve: "Approved: the ad is running.",
+  reject: "Rejected; the advertiser was e-mailed your comment.",
+  clear: "Cleared from the queue: the ad went back to its advertiser as a draft.",
+} as const;
+
+/**
+ * An admin's decision on a submitted ad: approve (it starts running), reject with a comment, or clear it
+ * from the queue without a decision (its comment emptied; it goes back to the advertiser as a draft).
+ */
 export function AdReviewPanel({ ad }: { ad: Ad }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [comment, setComment] = useState("");
   const [outcome, setOutcome] = useState<string | null>(null);
-  const decide = async (action: "approve" | "reject") => {
+  const decide = async (action: "approve" | "reject" | "clear") => {
     try {
       await api.post(
         `/admin/advertisements/${ad.id}/${action}`,
         action === "reject" ? { comment } : undefined,
       );
-      setOutcome(
-        action === "approve"
-          ? "Approved: the ad is running."
-          : "Rejected; the advertiser was e-mailed your comment.",
-      );
+      setOutcome(OUTCOME[action]);
+      if (action === "clear") setComment("");
       void queryClient.invalidateQueries({ queryKey: ["ads"] });
     } catch (error) {
       setOutcome(error instanceof Error ? error.message : String(error));
@@ -54,6 +60,13 @@ export function AdReviewPanel({ ad }: { ad: Ad }) {
         className="self-start rounded-ui border border-line px-4 py-2 font-medium disabled:opacity-60"
       >
         Reject
+      </button>
+      <button
+        type="button"
+        onClick={() => void decide("clear")}
+        className="self-start rounded-ui border border-line px-4 py-2 text-sm"
+      >
+        Clear from the queue
       </button>
     </div>
   );

@@ -8,6 +8,7 @@ import {
   checkAdText,
   formatMoney,
   GRADES,
+  isIdentityComplete,
   nextAdStep,
   parseDollars,
   resolveAdStep,
@@ -40,6 +41,9 @@ const STEP_LABEL: Record<string, string> = {
   status: "Status",
   styling: "Styling",
   code: "Code",
+  "discount-code": "Discount code",
+  "title-description": "Title and description",
+  identity: "Business identity",
   review: "Review",
 };
 const TEXT_STEPS = [
@@ -51,11 +55,22 @@ const TEXT_STEPS = [
   "subject",
   "statement",
   "code",
+  "discount-code",
 ] as const;
 type TextStep = (typeof TEXT_STEPS)[number];
+/** Fields an ad may leave empty: the admin's code, and the discount code that puts an ad on the offers page. */
+const OPTIONAL_FIELDS = ["code", "discount_code"];
 const FIELD_OF: Record<
   TextStep,
-  "click_url" | "title" | "description" | "button" | "subtitle" | "subject" | "statement" | "code"
+  | "click_url"
+  | "title"
+  | "description"
+  | "button"
+  | "subtitle"
+  | "subject"
+  | "statement"
+  | "code"
+  | "discount_code"
 > = {
   url: "click_url",
   title: "title",
@@ -65,6 +80,7 @@ const FIELD_OF: Record<
   subject: "subject",
   statement: "statement",
   code: "code",
+  "discount-code": "discount_code",
 };
 const PROBLEM: Record<string, string> = {
   required: "Required",
@@ -155,6 +171,10 @@ function StepBody({
   switch (step) {
     case "image":
       return <ImageStep ad={ad} goNext={goNext} />;
+    case "title-description":
+      return <TitleDescriptionStep ad={ad} save={save} goNext={goNext} />;
+    case "identity":
+      return <IdentityStep ad={ad} save={save} goNext={goNext} />;
     case "targeting":
       return <TargetingStep ad={ad} save={save} goNext={goNext} />;
     case "ad-spend":
@@ -166,7 +186,7 @@ function StepBody({
     case "review":
       return <AdReviewPanel ad={ad} />;
     default:
-      return <StatusStep ad={ad} />;
+      return <StatusStep ad={ad} isAdmin={isAdmin} />;
   }
 }
 
@@ -190,7 +210,7 @@ function TextField({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const local = checkAdText(field, value, ad.ad_type);
-    if (local && !(local === "required" && field === "code")) {
+    if (local && !(local === "required" && OPTIONAL_FIELDS.includes(field))) {
       setProblem(PROBLEM[local] ?? local);
       return;
     }
@@ -232,11 +252,11 @@ function TextField({
   );
 }
 
-function ImageStep({ ad, goNext }: { ad: Ad; goNext: () => void }) {
+/** Uploads the ad's image or business image (PUT, multipart field file), checked first against the 1 MB limit. */
+function useAdImageUpload(ad: Ad, kind: "image" | "business-image") {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const min = AD_IMAGE_RULES.minimum[ad.ad_type];
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = "";
@@ -250,7 +270,9 @@ function ImageStep({ ad, goNext }: { ad: Ad; goNext: () => void }) {
     const form = new FormData();
     form.append("file", file, file.name);
     try {
-      const updated = await uploadWithProgress<Ad>(`/advertisements/${ad.id}/image`, form, { method: "PUT" });
+      const updated = await uploadWithProgress<Ad>(`/advertisements/${ad.id}/${kind}`, form, {
+        method: "PUT",
+      });
       queryClient.setQueryData(adKey(ad.id), updated);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
@@ -258,6 +280,20 @@ function ImageStep({ ad, goNext }: { ad: Ad; goNext: () => void }) {
       setBusy(false);
     }
   };
+  return { upload, problem, busy };
+}
+
+function Problem({ text }: { text: string | null }) {
+  return text ? (
+    <p role="alert" className="font-medium text-danger">
+      {text}
+    </p>
+  ) : null;
+}
+
+function ImageStep({ ad, goNext }: { ad: Ad; goNext: () => void }) {
+  const { upload, problem, busy } = useAdImageUpload(ad, "image");
+  const min = AD_IMAGE_RULES.minimum[ad.ad_type];
   return (
     <div className="flex flex-col gap-4">
       <p>
@@ -270,15 +306,145 @@ function ImageStep({ ad, goNext }: { ad: Ad; goNext: () => void }) {
         {busy ? "Uploading…" : ad.image_url ? "Replace the image" : "Choose an image"}
         <input type="file" accept="image/*" className="sr-only" onChange={(e) => void upload(e)} />
       </label>
-      {problem ? (
-        <p role="alert" className="font-medium text-danger">
-          {problem}
-        </p>
-      ) : null}
+      <Problem text={problem} />
       <button type="button" disabled={!ad.image_url} onClick={goNext} className={primary}>
         Continue
       </button>
     </div>
+  );
+}
+
+/** The alternate title-description step: both texts on one page, each within the type's limits (spec 5). */
+function TitleDescriptionStep({
+  ad,
+  save,
+  goNext,
+}: {
+  ad: Ad;
+  save: (patch: Record<string, unknown>) => Promise<void>;
+  goNext: () => void;
+}) {
+  const id = useId();
+  const [title, setTitle] = useState(ad.title ?? "");
+  const [description, setDescription] = useState(ad.description ?? "");
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const titleProblem = checkAdText("title", title, ad.ad_type);
+    const descriptionProblem = checkAdText("description", description, ad.ad_type);
+    if (titleProblem || descriptionProblem) {
+      setProblem(
+        [
+          titleProblem ? `Title: ${PROBLEM[titleProblem] ?? titleProblem}` : null,
+          descriptionProblem ? `Description: ${PROBLEM[descriptionProblem] ?? descriptionProblem}` : null,
+        ]
+          .filter(Boolean)
+          .join(". "),
+      );
+      return;
+    }
+    try {
+      await save({ title: title.trim(), description: description.trim() });
+      goNext();
+    } catch {
+      setProblem("Could not save changes");
+    }
+  };
+  const titleLimit = adTextLimit("title", ad.ad_type);
+  const descriptionLimit = adTextLimit("description", ad.ad_type);
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">
+      <label htmlFor={`${id}-title`} className="font-medium">
+        Title ({titleLimit.min} to {titleLimit.max} characters)
+      </label>
+      <input
+        id={`${id}-title`}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        className="rounded-ui border border-line bg-paper px-3 py-2"
+      />
+      <label htmlFor={`${id}-description`} className="font-medium">
+        Description ({descriptionLimit.min} to {descriptionLimit.max} characters)
+      </label>
+      <textarea
+        id={`${id}-description`}
+        rows={3}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        className="rounded-ui border border-line bg-paper px-3 py-2"
+      />
+      <Problem text={problem} />
+      <button type="submit" className={primary}>
+        Save and continue
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The identity step: the business behind the ad, complete with a business name and a business image of
+ * at least 50 by 50 pixels (spec 5).
+ */
+function IdentityStep({
+  ad,
+  save,
+  goNext,
+}: {
+  ad: Ad;
+  save: (patch: Record<string, unknown>) => Promise<void>;
+  goNext: () => void;
+}) {
+  const id = useId();
+  const { upload, problem: imageProblem, busy } = useAdImageUpload(ad, "business-image");
+  const [name, setName] = useState(ad.business_name ?? "");
+  const [problem, setProblem] = useState<string | null>(null);
+  const limit = adTextLimit("business_name", ad.ad_type);
+  const complete = isIdentityComplete({ business_name: name, business_image: ad.business_image });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const local = checkAdText("business_name", name, ad.ad_type);
+    if (local) {
+      setProblem(PROBLEM[local] ?? local);
+      return;
+    }
+    try {
+      await save({ business_name: name.trim() });
+      goNext();
+    } catch {
+      setProblem("Could not save changes");
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">
+      <label htmlFor={id} className="font-medium">
+        Business name ({limit.min} to {limit.max} characters)
+      </label>
+      <input
+        id={id}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        className="rounded-ui border border-line bg-paper px-3 py-2"
+      />
+      <Problem text={problem} />
+      <p>
+        Business image: at least {AD_IMAGE_RULES.business.width} by {AD_IMAGE_RULES.business.height} pixels,
+        at most 1 MB.
+      </p>
+      {ad.business_image ? (
+        <img src={fileUrl(ad.business_image)} alt="Your business image" className="h-16 w-16 rounded-ui" />
+      ) : null}
+      <label className="self-start cursor-pointer rounded-ui border border-line px-4 py-2 font-medium">
+        {busy ? "Uploading…" : ad.business_image ? "Replace the business image" : "Choose a business image"}
+        <input type="file" accept="image/*" className="sr-only" onChange={(e) => void upload(e)} />
+      </label>
+      <Problem text={imageProblem} />
+      <p className="text-sm text-muted">
+        {complete ? "Your identity is complete." : "Add both to complete it."}
+      </p>
+      <button type="submit" className={primary}>
+        Save and continue
+      </button>
+    </form>
   );
 }
 
@@ -501,7 +667,14 @@ const STATUS_TEXT: Record<string, string> = {
   creating: "Not submitted",
 };
 
-function StatusStep({ ad }: { ad: Ad }) {
+/** The alternate steps, offered from the status step: none is required, each adds to the ad. */
+const EXTRA_STEPS = [
+  ["discount-code", "Add a discount code (your ad then appears on the offers page)"],
+  ["identity", "Show your business name and image"],
+  ["title-description", "Edit the title and description together"],
+] as const;
+
+function StatusStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const act = async (action: "stop" | "resume") => {
@@ -536,9 +709,58 @@ function StatusStep({ ad }: { ad: Ad }) {
         </button>
       ) : null}
       {failure ? <p role="alert">{failure}</p> : null}
+      {ad.editable ? (
+        <ul className="flex flex-col gap-1">
+          {EXTRA_STEPS.filter(([step]) => step !== "title-description" || ad.ad_type !== "2").map(
+            ([step, label]) => (
+              <li key={step}>
+                <Link to={`/advertising/${ad.id}/edit/${step}`} className="underline">
+                  {label}
+                </Link>
+              </li>
+            ),
+          )}
+        </ul>
+      ) : null}
+      {isAdmin ? <FreeUserOnlyToggle ad={ad} /> : null}
       <Link to="/advertising/manage" className="underline">
         All your ads
       </Link>
+    </div>
+  );
+}
+
+/** Admins only (PATCH /advertisements/{id}/is_free_user_only): show this ad only to users who never paid. */
+function FreeUserOnlyToggle({ ad }: { ad: Ad }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const toggle = async (value: boolean) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const updated = await api.patch<Ad>(`/advertisements/${ad.id}/is_free_user_only`, {
+        is_free_user_only: value,
+      });
+      queryClient.setQueryData(adKey(ad.id), updated);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-1 rounded-ui border border-line p-3">
+      <label className="flex items-center gap-2 font-medium">
+        <input
+          type="checkbox"
+          checked={ad.is_free_user_only}
+          disabled={busy}
+          onChange={(e) => void toggle(e.target.checked)}
+        />
+        Only for users who have never paid (admins)
+      </label>
+      <Problem text={failure} />
     </div>
   );
 }

@@ -1,0 +1,141 @@
+import type { Ad } from "@market/domain";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { clearSession, storeSession } from "../../state/session.ts";
+import { makeSelfUser } from "../../test/factories.ts";
+import { renderScreen, stubFetch } from "../../test/render.tsx";
+import { inOneHour, makeToken } from "../../test/tokens.ts";
+import { AdReviewPanel } from "./AdReviewPanel.tsx";
+import AdWizard from "./AdWizard.tsx";
+
+function makeAd(overrides: Partial<Ad> = {}): Ad {
+  return {
+    id: "ad1",
+    ad_type: "1",
+    approval_status: "creating",
+    running_status: null,
+    derivedStatus: "creating",
+    editable: true,
+    spendEditable: true,
+    missing: [],
+    title: "Reading kits",
+    subtitle: null,
+    subject: null,
+    statement: "Paid for by Kits Co",
+    description: "Phonics for every room",
+    button: "See kits",
+    business_name: null,
+    business_image: null,
+    discount_code: null,
+    code: null,
+    css_override: null,
+    click_url: "https://kits.example.com",
+    image_url: null,
+    image_name: null,
+    spend_per_day: 500,
+    run_days_total: 7,
+    gradesArray: [],
+    isAdminAd: false,
+    is_free_user_only: false,
+    review_comment: null,
+    starts_at: null,
+    ends_at: null,
+    stats: { impressions: 0, clicks: 0, spend: 0 },
+    ...overrides,
+  };
+}
+
+const signIn = (scopes: string[] = []) =>
+  storeSession(makeToken({ sub: "u1", exp: inOneHour(), scopes }), makeSelfUser());
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe("the ad wizard's alternate steps (spec 2: discount-code, title-description, identity)", () => {
+  it("offers them from the status step while the ad can be changed", async () => {
+    signIn();
+    stubFetch({ "GET /api/advertisements/ad1": [200, makeAd()] });
+    renderScreen(AdWizard, "/advertising/ad1/edit/status", "/advertising/:id/edit/:step");
+    expect((await screen.findByRole("link", { name: /Add a discount code/ })).getAttribute("href")).toBe(
+      "/advertising/ad1/edit/discount-code",
+    );
+    expect(screen.getByRole("link", { name: "Show your business name and image" })).toBeTruthy();
+    expect(screen.queryByRole("checkbox", { name: /never paid/ })).toBeNull();
+  });
+
+  it("saves a discount code, and lets it stay empty", async () => {
+    signIn();
+    const { calls } = stubFetch({
+      "GET /api/advertisements/ad1": [200, makeAd()],
+      "PATCH /api/advertisements/ad1": (call) => [200, makeAd(call.body as Partial<Ad>)],
+    });
+    const { router } = renderScreen(
+      AdWizard,
+      "/advertising/ad1/edit/discount-code",
+      "/advertising/:id/edit/:step",
+    );
+    fireEvent.change(await screen.findByLabelText("Discount code"), { target: { value: "READ20" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save and continue" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ discount_code: "READ20" });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/advertising/ad1/edit/status"));
+  });
+
+  it("checks the title and description together against the type's limits before saving", async () => {
+    signIn();
+    const { calls } = stubFetch({ "GET /api/advertisements/ad1": [200, makeAd()] });
+    renderScreen(AdWizard, "/advertising/ad1/edit/title-description", "/advertising/:id/edit/:step");
+    fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: "" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save and continue" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Title: Required");
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+
+  it("saves the business name on the identity step", async () => {
+    signIn();
+    const { calls } = stubFetch({
+      "GET /api/advertisements/ad1": [200, makeAd()],
+      "PATCH /api/advertisements/ad1": (call) => [200, makeAd(call.body as Partial<Ad>)],
+    });
+    renderScreen(AdWizard, "/advertising/ad1/edit/identity", "/advertising/:id/edit/:step");
+    fireEvent.change(await screen.findByLabelText(/^Business name/), { target: { value: "Kits Co" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save and continue" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ business_name: "Kits Co" }),
+    );
+  });
+
+  it("gives admins the free-user-only switch", async () => {
+    signIn(["admin"]);
+    const { calls } = stubFetch({
+      "GET /api/advertisements/ad1": [200, makeAd({ derivedStatus: "running", approval_status: "approved" })],
+      "PATCH /api/advertisements/ad1/is_free_user_only": [200, makeAd({ is_free_user_only: true })],
+    });
+    renderScreen(AdWizard, "/advertising/ad1/edit/status", "/advertising/:id/edit/:step");
+    fireEvent.click(await screen.findByRole("checkbox", { name: /never paid/ }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith("/is_free_user_only"))?.body).toEqual({
+        is_free_user_only: true,
+      }),
+    );
+    expect(await screen.findByRole("checkbox", { name: /never paid/, checked: true })).toBeTruthy();
+  });
+});
+
+describe("the admin's review of a submitted ad", () => {
+  it("clears it from the queue without a decision", async () => {
+    signIn(["admin"]);
+    const { calls } = stubFetch({
+      "POST /api/admin/advertisements/ad1/clear": [200, makeAd({ approval_status: "creating" })],
+    });
+    renderScreen(
+      () => <AdReviewPanel ad={makeAd({ approval_status: "awaiting_approval" })} />,
+      "/advertising/ad1/approve",
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Clear from the queue" }));
+    expect(await screen.findByText(/Cleared from the queue/)).toBeTruthy();
+    expect(calls.some((c) => c.url === "/api/admin/advertisements/ad1/clear")).toBe(true);
+  });
+});
