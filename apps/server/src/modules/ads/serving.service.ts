@@ -63,7 +63,6 @@ export class ServingCache {
   }
 }
 
-/** The fraction of the site's day gone by (pacing spreads each budget across the day). */
 /**
  * GET /advertisements/display: one running ad for this page, or none. Of the running ads of the type
  * (all types when none is asked for), within their run days, matching the page's grade when it has one,
