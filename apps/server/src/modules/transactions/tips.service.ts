@@ -199,7 +199,10 @@ export async function listSentTips(db: Db, viewerId: string, page: number): Prom
       .limit(SENT_TIPS_PAGE_SIZE)
       .offset(offset),
     db
-      .select({ count: sql<number>`count(*)::int`, total: sql<number>`coalesce(sum(${tips.amount_cents}), 0)::int` })
+      .select({
+        count: sql<number>`count(*)::int`,
+        total: sql<number>`coalesce(sum(${tips.amount_cents}), 0)::int`,
+      })
       .from(tips)
       .where(eq(tips.tipper_id, viewerId)),
   ]);

@@ -371,7 +371,11 @@ describe("money: purchases, gifts, tips and donations through the sandbox gatewa
   it("lists the tips a user sent, newest first, with their count and sum, and only their own", async () => {
     const fan = await makeUser(t.db);
     const other = await makeUser(t.db, { first_name: "Olive" });
-    await post(`/transactions/tip/purchase/${creatorId}`, { amount: 300, tipNote: "Great owls", ...CARD }, fan.username);
+    await post(
+      `/transactions/tip/purchase/${creatorId}`,
+      { amount: 300, tipNote: "Great owls", ...CARD },
+      fan.username,
+    );
     await post(`/transactions/tip/purchase/${other.id}`, { amount: 1000, ...CARD }, fan.username);
     const mine = await t.app.inject({
       method: "GET",
