@@ -38,7 +38,7 @@ export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const session = useSession();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<string | null>(null);
-  const key = ["admin", "users", "detail", id];
+  const key = ["admin", "user", id];
   const detail = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => api.get<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}`, { signal }),
