@@ -79,6 +79,16 @@ describe("router", () => {
     expect(router.state.location.search).toBe("?hasError=true");
   });
 
+  it("records a referral at /ref and forwards to its local ?to= (never elsewhere)", async () => {
+    const cookies: string[] = [];
+    const router = renderAt("/ref?refCode=ABCD2345&to=/new", deps({ writeCookie: (c) => cookies.push(c) }));
+    expect(await screen.findByRole("heading", { level: 1, name: "New resources" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/new");
+    expect(cookies.some((c) => c.includes("ABCD2345"))).toBe(true);
+    const away = renderAt("/ref?refCode=ABCD2345&to=https://evil.example.com");
+    await vi.waitFor(() => expect(away.state.location.pathname).toBe("/"));
+  });
+
   it("treats a profile path without @ as not found", async () => {
     renderAt("/profile/ada");
     expect(

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { data, redirect } from "react-router";
 import type { Access } from "../guards/authentication.ts";
-import { getSession } from "../state/session.ts";
+import { getSession, isSafeLocalPath } from "../state/session.ts";
 import { prefetchResourceList } from "./catalogue/resource-list.ts";
 import { prefetchResource } from "./resources/resource-query.ts";
 
@@ -96,7 +96,13 @@ const publicAndAccount: RouteEntry[] = [
   }),
   open("/offers", "Offers", "Offers from the advertisers who keep the marketplace free.", { screen: offers }),
   open("/offers/:index", "Offer", "One offer from an advertiser.", { screen: offers }),
-  open("/ref", "Referral", "Records the referral link you followed and takes you on."),
+  open("/ref", "Referral", "Records the referral link you followed and takes you on.", {
+    // The ref-code guard has stored ?refCode= by now (guard 4); this only forwards, to ?to= when local.
+    load: (url) => {
+      const to = url.searchParams.get("to");
+      return redirect(to && isSafeLocalPath(to) ? to : "/");
+    },
+  }),
   open("/first-tip", "Your first tip", "How tipping a creator works, before you send your first tip.", {
     screen: () => import("./checkout/FirstTipPage.tsx"),
   }),
@@ -214,7 +220,13 @@ const publicAndAccount: RouteEntry[] = [
   signedIn("/tip/:id", "Send a tip", "Thank a creator with a tip.", { screen: tip }),
   signedIn("/tip/completed", "Tip sent", "Confirms the tip you sent.", { screen: tipDone }),
   signedIn("/tip/:id/completed", "Tip sent", "Confirms the tip you sent.", { screen: tipDone }),
-  signedIn("/payflow", "Payment", "Follows a payment through checkout."),
+  signedIn("/payflow", "Payment", "Follows a payment through checkout.", {
+    // The bare route shows where the last checkout ended, if it did; otherwise there is nothing to follow.
+    load: async () => {
+      const { payflow } = await import("../state/payflow.ts");
+      return redirect(payflow.outcome ? `/payflow/${payflow.outcome}` : "/");
+    },
+  }),
   signedIn("/payflow/cancel", "Payment canceled", "The payment was canceled; nothing was charged.", {
     screen: payflowPage,
   }),
