@@ -6,6 +6,7 @@ import {
   type PaymentErrorCode,
   type PaymentFormInput,
   paymentErrorMessage,
+  type SiteSettings,
 } from "@market/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AppDeps } from "../../app.ts";
@@ -29,6 +30,8 @@ export interface CheckoutSpec<T> {
   form: PaymentFormInput;
   /** What identifies the request for its idempotency key: the body without the card's secrets. */
   identity: unknown;
+  /** The site settings, when the caller read them already (one read per purchase, not two). */
+  settings?: SiteSettings;
   /** Business rules checked before the card is charged (owned already, price changed, ...). */
   precheck(): Promise<void>;
   /** Records the sale, tip or donation and its ledger transaction, inside the checkout's transaction. */
@@ -107,7 +110,7 @@ export async function checkout<T>(
   idempotencyKey: string | undefined,
   spec: CheckoutSpec<T>,
 ): Promise<T> {
-  const settings = await getSiteSettings(deps.db);
+  const settings = spec.settings ?? (await getSiteSettings(deps.db));
   const problems = checkPaymentForm(spec.form, {
     quickCheckout: settings.quickCheckout,
     today: dayInZone(new Date(), settings.timeZone),

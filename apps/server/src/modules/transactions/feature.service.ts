@@ -47,6 +47,7 @@ export async function featureResource(
   const { cardNumber: _n, cardCvv: _c, cardExp: _e, ...identity } = input;
   const answer = await checkout(deps, viewer, idempotencyKey, {
     purpose: "feature",
+    settings,
     amountCents: input.amount,
     form: input,
     identity,

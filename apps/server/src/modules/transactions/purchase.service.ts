@@ -91,6 +91,7 @@ export async function purchaseResource(
 
   return checkout(deps, viewer, opts.idempotencyKey, {
     purpose: opts.gift ? "gift" : "purchase",
+    settings,
     amountCents: input.amount,
     form: input,
     identity: { ...identity, gift: opts.gift },

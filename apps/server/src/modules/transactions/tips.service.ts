@@ -67,6 +67,7 @@ export async function sendTips(
 
   return checkout(deps, viewer, idempotencyKey, {
     purpose: recipientIds.length > 1 ? "tip_multiple" : "tip",
+    settings,
     amountCents: input.amount * recipientIds.length,
     form: input.form,
     identity: { recipientIds, amount: input.amount, tipNote: input.tipNote ?? null },
