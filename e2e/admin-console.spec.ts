@@ -144,3 +144,80 @@ test("an admin finds a user from the admin menu, deactivates them and reactivate
   await user.close();
   await page.close();
 });
+
+test("the test pages render their real components for an admin, and send anybody else away", async ({
+  browser,
+}) => {
+  const page = await browser.newPage();
+  const failures: string[] = [];
+  page.on("pageerror", (error) => failures.push(error.message));
+  await signInPage(page, "admin");
+  const expectations: [string, string][] = [
+    ["/test/captcha", "Show the captcha"],
+    ["/test/colors", "The pool now"],
+    ["/test/help-center", "Help"],
+    ["/test/homepage-layout", "Grid width"],
+    ["/test/image-rendering", "Site images"],
+    ["/test/misc", "Rich text"],
+    ["/test/pattern", "The sample pattern"],
+    ["/test/secret", "The access token"],
+    ["/test/sign-up", "Create account"],
+    ["/test/upload", "Loading bar"],
+  ];
+  for (const [path, text] of expectations) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText(/^Test: /);
+    await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+  }
+  await page.goto("/test/captcha");
+  await page.getByRole("button", { name: "Show the captcha" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(failures).toEqual([]);
+  await page.close();
+
+  const teacher = await browser.newPage();
+  await signInPage(teacher, "teacher1");
+  await teacher.goto("/test/secret");
+  await expect(teacher).toHaveURL(/\/login$/);
+  await teacher.close();
+});
+
+/** A 4 x 4 PNG: enough for the server to decode, check and re-encode. */
+const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWMwTjsDRwzEcQA64hZR6ypPHQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test("an admin uploads a site image with alt text and colours, and the page serves it", async ({
+  browser,
+  request,
+}) => {
+  const admin = await apiLogin(request, "admin");
+  const auth = { authorization: `Bearer ${admin.accessToken}` };
+  const page = await browser.newPage();
+  await signInPage(page, "admin");
+  await page.goto("/admin/settings?tab=images");
+  await page.getByLabel("Page", { exact: true }).selectOption("welcome");
+  const form = page.getByRole("form", { name: "Upload a variation" });
+  await form
+    .getByLabel(/^Image/)
+    .setInputFiles({ name: "welcome.png", mimeType: "image/png", buffer: TINY_PNG });
+  await form.getByLabel("Alt text").fill("Teachers sharing lesson plans");
+  await form.getByLabel("tile-3", { exact: true }).check();
+  await form.getByRole("button", { name: "Upload" }).click();
+  await expect(form.getByText("Uploaded.")).toBeVisible();
+  await expect(
+    page
+      .getByRole("list", { name: "Variations of welcome" })
+      .getByRole("img", { name: "Teachers sharing lesson plans" }),
+  ).toBeVisible();
+
+  const served = await (await request.get("/api/site-images/welcome")).json();
+  expect(served.variation).toMatchObject({
+    alt: "Teachers sharing lesson plans",
+    colors: [{ css_var_name: "--tile-3" }],
+  });
+  expect((await request.get(`/api/files/${served.variation.image_locator}`)).ok()).toBe(true);
+  await request.delete(`/api/admin/site-images/welcome/variations/${served.variation.id}`, { headers: auth });
+  await page.close();
+});
