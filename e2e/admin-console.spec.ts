@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { apiLogin, signInPage, signUpThroughApi } from "./fixtures.ts";
 
@@ -220,4 +221,30 @@ test("an admin uploads a site image with alt text and colours, and the page serv
   expect((await request.get(`/api/files/${served.variation.image_locator}`)).ok()).toBe(true);
   await request.delete(`/api/admin/site-images/welcome/variations/${served.variation.id}`, { headers: auth });
   await page.close();
+});
+
+test("the console's screens meet WCAG 2 AA (no serious or critical findings)", async ({ page }) => {
+  await signInPage(page, "admin");
+  for (const [path, heading] of [
+    ["/admin/exceptions", "Exceptions"],
+    ["/admin/users", "Users"],
+    ["/admin/settings", "Site settings"],
+    ["/admin/settings?tab=texts", "Site settings"],
+    ["/admin/settings?tab=colors", "Site settings"],
+    ["/admin/settings?tab=images", "Site settings"],
+    ["/admin/settings?tab=changes", "Site settings"],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByText("Loading…")).toHaveCount(0);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect({
+      path,
+      findings: serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    }).toEqual({
+      path,
+      findings: [],
+    });
+  }
 });
