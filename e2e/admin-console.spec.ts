@@ -127,7 +127,7 @@ test("an admin finds a user from the admin menu, deactivates them and reactivate
 
   await page.getByLabel("Search users").fill(account.email);
   await page.getByRole("button", { name: "Search", exact: true }).click();
-  await expect(page.getByText("1 accounts")).toBeVisible();
+  await expect(page.getByText("1 account", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: `Manage @${account.username}` }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Robin Fairweather");
   await page.getByRole("button", { name: "Deactivate account" }).click();

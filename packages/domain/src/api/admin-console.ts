@@ -165,6 +165,8 @@ export const textKeyParamsSchema = z.object({ key: z.string().max(80).regex(TEXT
 /** PUT /texts/{key}: an empty flex message, or "Inactive", hides the slot (spec 5). */
 export const textPutSchema = z.object({ value: z.string().max(TEXT_MAX_LENGTH) }).strict();
 export const textResponseSchema = z.object({ key: z.string(), value: z.string() });
+/** DELETE /texts/{key}: the domain's default, or null when the screen area keeps the default itself. */
+export const textResetResponseSchema = z.object({ key: z.string(), value: z.string().nullable() });
 
 /** Colours that go with a site image: CSS variables of the pool and a colour for each. */
 export const siteImageColorsSchema = z

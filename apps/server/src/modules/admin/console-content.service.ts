@@ -51,19 +51,26 @@ export async function listSettingChanges(
 }
 
 /**
- * PUT /texts/{key}: a key the site knows (a default of @market/domain's texts, or one stored already), so a
- * typo cannot add copy nobody shows. Read fresh by GET /texts/values, so every instance serves it at once.
+ * PUT /texts/{key}: any well-formed key, because every screen area of the web app keeps its own defaults
+ * (its *-texts.ts) that a stored text overrides, and the server cannot list them. Read fresh by
+ * GET /texts/values, so every instance serves it at once.
  */
 export async function putText(db: Db, key: string, value: string) {
-  if (!(key in DEFAULT_TEXTS)) {
-    const [known] = await db.select({ key: texts.key }).from(texts).where(eq(texts.key, key));
-    if (!known) throw notFound(`No text named ${key}`);
-  }
   await db
     .insert(texts)
     .values({ key, value })
     .onConflictDoUpdate({ target: texts.key, set: { value, updated_at: new Date() } });
   return { key, value };
+}
+
+/**
+ * DELETE /texts/{key}: drops the stored text so the default shows again (the domain's DEFAULT_TEXTS, or the
+ * screen area's own); nothing stored is a 404.
+ */
+export async function resetText(db: Db, key: string) {
+  const [gone] = await db.delete(texts).where(eq(texts.key, key)).returning({ key: texts.key });
+  if (!gone) throw notFound(`No stored text named ${key}`);
+  return { key, value: DEFAULT_TEXTS[key] ?? null };
 }
 
 type Colors = z.infer<typeof siteImageColorsSchema>;

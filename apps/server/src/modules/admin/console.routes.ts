@@ -13,6 +13,7 @@ import {
   siteImageVariationPatchSchema,
   textKeyParamsSchema,
   textPutSchema,
+  textResetResponseSchema,
   textResponseSchema,
 } from "@market/domain";
 import type { FastifyRequest } from "fastify";
@@ -26,6 +27,7 @@ import {
   deleteSiteImageVariation,
   listSettingChanges,
   putText,
+  resetText,
 } from "./console-content.service.ts";
 import { summarizeExceptions } from "./console-exceptions.service.ts";
 import { changeUser, getUserDetail, resendVerification, searchUsers } from "./console-users.service.ts";
@@ -136,6 +138,14 @@ export async function consoleRoutes(app: AppInstance) {
       schema: { params: textKeyParamsSchema, body: textPutSchema, response: { 200: textResponseSchema } },
     },
     async (request) => putText(db, request.params.key, request.body.value),
+  );
+  app.delete(
+    "/texts/:key",
+    {
+      config: admin,
+      schema: { params: textKeyParamsSchema, response: { 200: textResetResponseSchema } },
+    },
+    async (request) => resetText(db, request.params.key),
   );
 
   app.post(

@@ -31,6 +31,7 @@ const CONSOLE_CALLS: {
   { method: "POST", url: `/api/admin/users/${NO_ID}/verification-email` },
   { method: "GET", url: "/api/admin/site-settings/changes" },
   { method: "PUT", url: "/api/texts/home.title", payload: { value: "Hijacked" } },
+  { method: "DELETE", url: "/api/texts/home.title" },
   { method: "POST", url: "/api/admin/site-images/welcome/variations", payload: {} },
   { method: "PATCH", url: `/api/admin/site-images/welcome/variations/${NO_ID}`, payload: { alt: "x" } },
   { method: "DELETE", url: `/api/admin/site-images/welcome/variations/${NO_ID}` },
@@ -377,8 +378,23 @@ describe("admin console", () => {
       expect(served["flex.7"]).toContain("Spring sale");
     });
 
-    it("refuses unknown keys, bad keys and overlong texts", async () => {
-      expect((await call("PUT", "/api/texts/no.such-text", asAdmin, { value: "x" })).statusCode).toBe(404);
+    it("overrides a screen area's own default, and resets a text to its default", async () => {
+      const area = await call("PUT", "/api/texts/publishing.title", asAdmin, { value: "Your shop" });
+      expect(area.statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: "GET", url: "/api/texts/values" })).json().texts["publishing.title"],
+      ).toBe("Your shop");
+      const reset = await call("DELETE", "/api/texts/publishing.title", asAdmin);
+      expect(reset.json()).toEqual({ key: "publishing.title", value: null });
+      await call("PUT", "/api/texts/home.empty", asAdmin, { value: "Nothing yet" });
+      expect((await call("DELETE", "/api/texts/home.empty", asAdmin)).json().value).toContain("No resources");
+      const served = (await t.app.inject({ method: "GET", url: "/api/texts/values" })).json().texts;
+      expect(served).not.toHaveProperty("publishing.title");
+      expect(served).not.toHaveProperty("home.empty");
+      expect((await call("DELETE", "/api/texts/home.empty", asAdmin)).statusCode).toBe(404);
+    });
+
+    it("refuses bad keys and overlong texts", async () => {
       expect((await call("PUT", "/api/texts/<script>", asAdmin, { value: "x" })).statusCode).toBe(400);
       expect(
         (await call("PUT", "/api/texts/home.title", asAdmin, { value: "x".repeat(2001) })).statusCode,

@@ -4,12 +4,36 @@ import { useId, useMemo, useState } from "react";
 import { api } from "../../api/client.ts";
 import { RichText } from "../../components/RichText.tsx";
 import { siteQueries } from "../../state/site-config.ts";
-import { errorMessage, useAdminTexts } from "./admin-texts.ts";
+import { ACCOUNT_TEXTS } from "../account/account-texts.ts";
+import { BULK_EMAIL_TEXTS } from "../bulk-email/bulk-email-texts.ts";
+import { CATALOGUE_TEXTS } from "../catalogue/catalogue-texts.ts";
+import { CHECKOUT_TEXTS } from "../checkout/checkout-texts.ts";
+import { CONVERSATION_TEXTS } from "../conversations/conversation-texts.ts";
+import { HELP_TEXTS } from "../help/help-texts.ts";
+import { PUBLISHING_TEXTS } from "../publishing/publishing-texts.ts";
+import { STATISTICS_TEXTS } from "../statistics/statistics-texts.ts";
+import { ADMIN_TEXTS, errorMessage, useAdminTexts } from "./admin-texts.ts";
+import { USERS_TEXTS } from "./users-texts.ts";
+
+/** Every text the site shows with its default: the shell's, then each screen area's own (*-texts.ts). */
+const ALL_DEFAULTS: Readonly<Record<string, string>> = {
+  ...ACCOUNT_TEXTS,
+  ...ADMIN_TEXTS,
+  ...BULK_EMAIL_TEXTS,
+  ...CATALOGUE_TEXTS,
+  ...CHECKOUT_TEXTS,
+  ...CONVERSATION_TEXTS,
+  ...HELP_TEXTS,
+  ...PUBLISHING_TEXTS,
+  ...STATISTICS_TEXTS,
+  ...USERS_TEXTS,
+  ...DEFAULT_TEXTS,
+};
 
 const isFlex = (key: string) => key.startsWith("flex.");
 
 /** One text with its own Save: texts are independent, so one bad edit never holds the others back. */
-function TextRow({ textKey, value }: { textKey: string; value: string }) {
+function TextRow({ textKey, value, stored }: { textKey: string; value: string; stored: boolean }) {
   const a = useAdminTexts();
   const id = useId();
   const queryClient = useQueryClient();
@@ -24,6 +48,19 @@ function TextRow({ textKey, value }: { textKey: string; value: string }) {
         [saved.key]: saved.value,
       }));
       setMessage(a("common.saved"));
+    },
+    onError: (error) => setMessage(a("common.failed", { message: errorMessage(error) })),
+  });
+  const reset = useMutation({
+    mutationFn: () =>
+      api.delete<{ key: string; value: string | null }>(`/texts/${encodeURIComponent(textKey)}`),
+    onSuccess: () => {
+      queryClient.setQueryData(siteQueries.texts.queryKey, (old: Record<string, string> | undefined) => {
+        const { [textKey]: _dropped, ...rest } = old ?? {};
+        return rest;
+      });
+      setDraft(ALL_DEFAULTS[textKey] ?? "");
+      setMessage("Back to the default.");
     },
     onError: (error) => setMessage(a("common.failed", { message: errorMessage(error) })),
   });
@@ -66,6 +103,17 @@ function TextRow({ textKey, value }: { textKey: string; value: string }) {
           {a("common.save")}
           <span className="sr-only"> {textKey}</span>
         </button>
+        {stored && ALL_DEFAULTS[textKey] !== undefined && value !== ALL_DEFAULTS[textKey] ? (
+          <button
+            type="button"
+            disabled={reset.isPending}
+            onClick={() => reset.mutate()}
+            className="text-sm underline disabled:opacity-50"
+          >
+            Reset to the default
+            <span className="sr-only"> of {textKey}</span>
+          </button>
+        ) : null}
         {message ? (
           <span role="status" className="text-sm">
             {message}
@@ -87,7 +135,7 @@ export function TextsEditor() {
   const [filter, setFilter] = useState("");
   const [flexOnly, setFlexOnly] = useState(false);
   const rows = useMemo(() => {
-    const merged: Record<string, string> = { ...DEFAULT_TEXTS, ...texts.data };
+    const merged: Record<string, string> = { ...ALL_DEFAULTS, ...texts.data };
     const needle = filter.trim().toLowerCase();
     const keys = flexOnly
       ? FLEX_MESSAGE_KEYS
@@ -95,7 +143,7 @@ export function TextsEditor() {
           .filter((k) => !isFlex(k))
           .sort();
     return keys
-      .map((key) => ({ key, value: merged[key] ?? "" }))
+      .map((key) => ({ key, value: merged[key] ?? "", stored: key in (texts.data ?? {}) }))
       .filter(
         ({ key, value }) =>
           !needle || key.toLowerCase().includes(needle) || value.toLowerCase().includes(needle),
@@ -141,7 +189,7 @@ export function TextsEditor() {
       ) : null}
       <ul>
         {rows.map((row) => (
-          <TextRow key={row.key} textKey={row.key} value={row.value} />
+          <TextRow key={row.key} textKey={row.key} value={row.value} stored={row.stored} />
         ))}
       </ul>
     </section>

@@ -132,7 +132,9 @@ export default function UsersPage() {
       {list.data ? (
         <>
           <p aria-live="polite" className="text-sm text-muted">
-            {t("users.results", { total: String(list.data.total) })}
+            {list.data.total === 1
+              ? t("users.results.one")
+              : t("users.results", { total: list.data.total.toLocaleString("en-US") })}
           </p>
           {list.data.users.length === 0 ? (
             <p>{t("users.none")}</p>

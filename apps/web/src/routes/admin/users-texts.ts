@@ -13,6 +13,7 @@ export const USERS_TEXTS = {
   "users.filter.admins": "Admins",
   "users.emailAll": "E-mail all users",
   "users.results": "{total} accounts",
+  "users.results.one": "1 account",
   "users.none": "No account matches. Try fewer or shorter words.",
   "users.loadFailed": "We could not load the accounts. Check your connection and try again.",
   "users.open": "Manage",
