@@ -53,22 +53,21 @@ export async function statistics(
   // Local midnight of the first day and of the day after the last, as instants: the ranges the indexes serve.
   const lo = sql`((${from}::date)::timestamp at time zone ${timeZone})`;
   const hi = sql`((${to}::date + 1)::timestamp at time zone ${timeZone})`;
+  // Grouped by the truncated local time; only the few groups are formatted (to_char per row is costly).
   const period = (column: string) =>
-    sql.raw(
-      `to_char(date_trunc('${bucket}', ${column} at time zone '${timeZone.replaceAll("'", "''")}'), 'YYYY-MM-DD')`,
-    );
-  const dayPeriod = (column: string) =>
-    sql.raw(`to_char(date_trunc('${bucket}', ${column}::timestamp), 'YYYY-MM-DD')`);
+    sql.raw(`date_trunc('${bucket}', ${column} at time zone '${timeZone.replaceAll("'", "''")}')`);
+  const dayPeriod = (column: string) => sql.raw(`date_trunc('${bucket}', ${column}::timestamp)`);
   const inDays = (column: string) => sql`${sql.raw(column)} between ${from}::date and ${to}::date`;
 
   const result = await db.execute<{ metric: string; period: string | null; n: string; amount: string }>(sql`
-    select 'signUps' as metric, ${period("created_at")} as period, count(*) as n, 0 as amount
+    select metric, to_char(p, 'YYYY-MM-DD') as period, n, amount from (
+    select 'signUps' as metric, ${period("created_at")} as p, count(*) as n, 0 as amount
       from users where created_at >= ${lo} and created_at < ${hi} group by 2
     union all
     select 'activeUsers', ${dayPeriod("day")}, count(distinct users_id), 0
       from user_active_days where ${inDays("day")} group by 2
     union all
-    select 'activeUsersTotal', null, count(distinct users_id), 0 from user_active_days where ${inDays("day")}
+    select 'activeUsersTotal', null::timestamp, count(distinct users_id), 0 from user_active_days where ${inDays("day")}
     union all
     select 'resourcesPublished', ${period("published_at")}, count(*), 0
       from resources where published_at >= ${lo} and published_at < ${hi} group by 2
@@ -90,7 +89,7 @@ export async function statistics(
     union all
     select 'adIncome', ${period("t.created_at")}, 0, -sum(e.amount_cents)
       from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.account = 'platform_revenue'
-      where t.kind = 'ad' and t.created_at >= ${lo} and t.created_at < ${hi} group by 2`);
+      where t.kind = 'ad' and t.created_at >= ${lo} and t.created_at < ${hi} group by 2) s`);
 
   const series = new Map(statisticsBucketStarts(from, to, bucket).map((p) => [p, { ...EMPTY }]));
   const totals = { ...EMPTY };
