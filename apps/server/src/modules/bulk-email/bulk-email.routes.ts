@@ -43,7 +43,8 @@ export async function bulkEmailRoutes(app: AppInstance) {
   app.post(
     "/users/unsubscribe",
     {
-      config: { access: "public" },
+      // Unsubscribing changes nothing but the caller's own mail preference, so it works during maintenance too.
+      config: { access: "public", availableOffline: true },
       schema: {
         // The web page sends { token }; a mail client's one-click post carries it in the link's query.
         querystring: unsubscribeRequestSchema.partial(),

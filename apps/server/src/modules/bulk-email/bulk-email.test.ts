@@ -8,6 +8,7 @@ import { jobDefinitions } from "../../jobs.registry.ts";
 import { createJobWorker } from "../../platform/jobs.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
 import { makeAdmin, makeUser } from "../../test/factories.ts";
+import { unsubscribeToken } from "./unsubscribe-token.ts";
 
 const silent = { error() {}, info() {}, warn() {} } as never;
 
@@ -123,7 +124,11 @@ describe("bulk e-mail", () => {
     // A token altered by one character, or made for another user, changes nothing.
     const other = await makeUser(t.db);
     const forged = `${other.id}.${token.split(".")[1]}`;
-    for (const bad of [`${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`, forged, "not-a-token-at-all"]) {
+    for (const bad of [
+      `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`,
+      forged,
+      "not-a-token-at-all",
+    ]) {
       const res = await call("POST", "/users/unsubscribe", {}, { token: bad });
       expect(res.statusCode).toBe(400);
     }
@@ -155,6 +160,23 @@ describe("bulk e-mail", () => {
     expect((await t.sentMail()).filter((m) => m.includes("Subject: Second news")).length).toBe(
       (await state()).progress.totalActiveUsers,
     );
+  });
+
+  it("unsubscribes during maintenance too (a mail client's one click does not wait for the site)", async () => {
+    const user = await makeUser(t.db);
+    await t.db.execute(sql`
+      insert into site_settings (key, value) values ('offlineMode', 'true'::jsonb)
+      on conflict (key) do update set value = excluded.value`);
+    try {
+      expect((await call("GET", "/users/self", userAuth)).statusCode).toBe(503);
+      const token = unsubscribeToken(t.config.jwtSecret, user.id);
+      expect((await call("POST", "/users/unsubscribe", {}, { token })).statusCode).toBe(200);
+      expect(
+        (await t.db.select().from(users).where(eq(users.id, user.id)))[0]!.unsubscribed_at,
+      ).not.toBeNull();
+    } finally {
+      await t.db.execute(sql`update site_settings set value = 'false'::jsonb where key = 'offlineMode'`);
+    }
   });
 
   it("never resends a mail a dead process may have sent, and skips users deactivated mid-send", async () => {

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { api } from "../../api/client.ts";
+import { ApiError, api } from "../../api/client.ts";
 import { useBulkEmailTexts } from "./bulk-email-texts.ts";
 
 /**
@@ -19,11 +19,12 @@ export default function UnsubscribePage() {
       <h1 className="text-2xl font-bold sm:text-3xl">{t("unsubscribe.title")}</h1>
       {unsubscribe.isSuccess ? (
         <p role="status">{t("unsubscribe.done")}</p>
-      ) : token.length < 10 || unsubscribe.isError ? (
+      ) : token.length < 10 || (unsubscribe.error instanceof ApiError && unsubscribe.error.status === 400) ? (
         <p role="alert">{t("unsubscribe.invalid")}</p>
       ) : (
         <>
           <p>{t("unsubscribe.intro")}</p>
+          {unsubscribe.isError ? <p role="alert">{t("unsubscribe.failed")}</p> : null}
           <button
             type="button"
             disabled={unsubscribe.isPending}

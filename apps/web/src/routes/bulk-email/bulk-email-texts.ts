@@ -37,6 +37,7 @@ export const BULK_EMAIL_TEXTS = {
   "unsubscribe.confirm": "Unsubscribe",
   "unsubscribe.working": "Unsubscribing…",
   "unsubscribe.done": "You are unsubscribed: you will get no more e-mails sent to all users.",
+  "unsubscribe.failed": "We could not unsubscribe you just now. Please try again in a moment.",
   "unsubscribe.invalid": "This unsubscribe link is not valid. Open the link from the e-mail again, whole.",
   "unsubscribe.home": "Back to the home page",
 } as const satisfies Record<string, string>;
