@@ -1,4 +1,4 @@
-import type { AdType } from "@market/domain";
+import { AD_IMAGE_RULES, type AdType } from "@market/domain";
 import { useEffect } from "react";
 import { fileUrl } from "../api/client.ts";
 import { followAd, recordImpression, useAdsShown, useDisplayAd } from "../state/ads.ts";
@@ -30,6 +30,8 @@ export function AdSlot({
       <li aria-hidden="true" className={`min-h-24 rounded-ui ${className}`} data-ad-cell="" />
     ) : null;
   const url = ad.click_url ?? "";
+  // Banners (types 1 and 4) lie wide: the image beside the words, no taller than a strip.
+  const wide = type === "1" || type === "4";
   return (
     <Tag
       data-ad-cell=""
@@ -43,10 +45,21 @@ export function AdSlot({
           event.preventDefault();
           void followAd(ad.id, url);
         }}
-        className="flex h-full flex-col"
+        className={`flex h-full ${wide ? "flex-col sm:flex-row" : "flex-col"}`}
       >
         {ad.image_url ? (
-          <img src={fileUrl(ad.image_url)} alt="" className="w-full object-cover" loading="lazy" />
+          <img
+            src={fileUrl(ad.image_url)}
+            alt=""
+            className={
+              wide ? "w-full object-cover sm:w-2/5 sm:max-w-md sm:self-start" : "w-full object-cover"
+            }
+            // The type's own proportions (its minimum size), so a banner shows whole rather than cropped.
+            style={{
+              aspectRatio: `${AD_IMAGE_RULES.minimum[type].width} / ${AD_IMAGE_RULES.minimum[type].height}`,
+            }}
+            loading="lazy"
+          />
         ) : null}
         <span className="flex flex-1 flex-col gap-1 p-3">
           <span className="text-xs font-semibold uppercase tracking-wide text-muted">Sponsored</span>
