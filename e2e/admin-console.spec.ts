@@ -224,6 +224,8 @@ test("an admin uploads a site image with alt text and colours, and the page serv
 });
 
 test("the console's screens meet WCAG 2 AA (no serious or critical findings)", async ({ page }) => {
+  // Seven full axe scans: longer than a journey's default 30 s on a busy two-core machine.
+  test.setTimeout(120_000);
   await signInPage(page, "admin");
   for (const [path, heading] of [
     ["/admin/exceptions", "Exceptions"],

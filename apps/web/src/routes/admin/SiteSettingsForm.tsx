@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useState } from "reac
 import { ApiError, api } from "../../api/client.ts";
 import { siteQueries, useSiteSettings } from "../../state/site-config.ts";
 import { errorMessage, useAdminTexts } from "./admin-texts.ts";
+import { useSettingsTexts } from "./settings-texts.ts";
 
 const input = "rounded-ui border border-line px-3 py-2";
 
@@ -71,6 +72,7 @@ function Switch({
  */
 export function SiteSettingsForm() {
   const a = useAdminTexts();
+  const s = useSettingsTexts();
   const stored = useSiteSettings();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<SiteSettings | null>(null);
@@ -145,52 +147,52 @@ export function SiteSettingsForm() {
   );
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-6" aria-label="Site settings" noValidate>
+    <form onSubmit={submit} className="flex flex-col gap-6" aria-label={s("settings.form")} noValidate>
       <fieldset className="flex flex-col gap-3 rounded-ui border border-line p-4">
-        <legend className="px-1 font-semibold">Switches</legend>
+        <legend className="px-1 font-semibold">{s("settings.switches")}</legend>
         <Switch
-          label="Offline (maintenance) mode: only admins can use the site"
+          label={s("settings.offlineMode")}
           checked={draft.offlineMode}
           onChange={(v) => set("offlineMode", v)}
         />
         <Switch
-          label="Quick checkout: skip the billing address"
+          label={s("settings.quickCheckout")}
           checked={draft.quickCheckout}
           onChange={(v) => set("quickCheckout", v)}
         />
         <Switch
-          label="Donated ad-free mode: no ads for donors"
+          label={s("settings.donatedAdFreeMode")}
           checked={draft.donatedAdFreeMode}
           onChange={(v) => set("donatedAdFreeMode", v)}
         />
         <Switch
-          label="Show ads on portfolios (showAds.portfolio)"
+          label={s("settings.showAds.portfolio")}
           checked={draft.showAds.portfolio}
           onChange={(v) => set("showAds", { portfolio: v })}
         />
       </fieldset>
 
       <fieldset className="flex flex-col gap-3 rounded-ui border border-line p-4">
-        <legend className="px-1 font-semibold">Ads</legend>
+        <legend className="px-1 font-semibold">{s("settings.ads")}</legend>
         <table className="text-sm">
-          <caption className="sr-only">Ad minimums and prices per type</caption>
+          <caption className="sr-only">{s("settings.ads.caption")}</caption>
           <thead>
             <tr className="text-left">
-              <th scope="col">Ad type</th>
-              <th scope="col">Minimum total ($)</th>
-              <th scope="col">Minimum per day ($)</th>
-              <th scope="col">Price per 1,000 impressions ($)</th>
+              <th scope="col">{s("settings.ads.type")}</th>
+              <th scope="col">{s("settings.ads.totalCost")}</th>
+              <th scope="col">{s("settings.ads.spendPerDay")}</th>
+              <th scope="col">{s("settings.ads.cpm")}</th>
             </tr>
           </thead>
           <tbody>
             {AD_TYPES.map((type) => (
               <tr key={type}>
                 <th scope="row" className="text-left">
-                  Type {type}
+                  {s("settings.ads.typeN", { type })}
                 </th>
                 <td>
                   <input
-                    aria-label={`Type ${type} minimum total in dollars`}
+                    aria-label={s("settings.ads.totalCostOf", { type })}
                     type="number"
                     min="1"
                     className={`${input} w-28`}
@@ -205,7 +207,7 @@ export function SiteSettingsForm() {
                 </td>
                 <td>
                   <input
-                    aria-label={`Type ${type} minimum per day in dollars`}
+                    aria-label={s("settings.ads.spendPerDayOf", { type })}
                     type="number"
                     min="1"
                     className={`${input} w-28`}
@@ -220,7 +222,7 @@ export function SiteSettingsForm() {
                 </td>
                 <td>
                   <input
-                    aria-label={`Type ${type} price per thousand impressions in dollars`}
+                    aria-label={s("settings.ads.cpmOf", { type })}
                     type="number"
                     step="0.01"
                     min="0.01"
@@ -243,16 +245,16 @@ export function SiteSettingsForm() {
       </fieldset>
 
       <fieldset className="grid gap-4 rounded-ui border border-line p-4 sm:grid-cols-2">
-        <legend className="px-1 font-semibold">Money</legend>
-        {number("salesFeePercent", "Platform fee on sales (%)")}
-        {number("tipFeePercent", "Platform fee on tips (%)")}
-        {number("payoutHoldDays", "Days before earnings can be paid out")}
-        {money("payoutMinimumCents", "Minimum payout ($)")}
-        {money("featurePricePerDayCents", "Featuring price per day ($)")}
+        <legend className="px-1 font-semibold">{s("settings.money")}</legend>
+        {number("salesFeePercent", s("settings.salesFeePercent"))}
+        {number("tipFeePercent", s("settings.tipFeePercent"))}
+        {number("payoutHoldDays", s("settings.payoutHoldDays"))}
+        {money("payoutMinimumCents", s("settings.payoutMinimumCents"))}
+        {money("featurePricePerDayCents", s("settings.featurePricePerDayCents"))}
         <Field
-          label="Site time zone"
+          label={s("settings.timeZone")}
           error={problemAt("timeZone")}
-          hint="An IANA name, such as America/New_York"
+          hint={s("settings.timeZone.hint")}
         >
           {(id) => (
             <input
@@ -266,25 +268,26 @@ export function SiteSettingsForm() {
       </fieldset>
 
       <fieldset className="grid gap-4 rounded-ui border border-line p-4 sm:grid-cols-2">
-        <legend className="px-1 font-semibold">Limits</legend>
-        {number("maxCombinedFileSize", "Maximum combined file size (MB)")}
-        {number("favoritesLimit", "Favorites per user")}
-        {number("idleTimeoutSeconds", "Idle timeout (seconds)", "30 to 86,400")}
-        {number("passwordMaxAgeDays", "Password age before a reminder (days)")}
+        <legend className="px-1 font-semibold">{s("settings.limits")}</legend>
+        {number("maxCombinedFileSize", s("settings.maxCombinedFileSize"))}
+        {number("favoritesLimit", s("settings.favoritesLimit"))}
+        {number(
+          "idleTimeoutSeconds",
+          s("settings.idleTimeoutSeconds"),
+          s("settings.idleTimeoutSeconds.hint"),
+        )}
+        {number("passwordMaxAgeDays", s("settings.passwordMaxAgeDays"))}
       </fieldset>
 
       <fieldset className="flex flex-col gap-3 rounded-ui border border-line p-4">
-        <legend className="px-1 font-semibold">Restricted words</legend>
-        <p className="text-sm text-muted">
-          Replaced in ads and resources before they are saved: whole words, any case, the first letter's case
-          kept.
-        </p>
+        <legend className="px-1 font-semibold">{s("settings.restrictedWords")}</legend>
+        <p className="text-sm text-muted">{s("settings.restrictedWords.about")}</p>
         <ul className="flex flex-col gap-2">
           {draft.restrictedWords.map((word, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have no identity of their own
             <li key={index} className="flex flex-wrap items-center gap-2">
               <input
-                aria-label={`Pattern ${index + 1}`}
+                aria-label={s("settings.restrictedWords.pattern", { n: String(index + 1) })}
                 className={input}
                 value={word.pattern}
                 onChange={(event) =>
@@ -298,7 +301,7 @@ export function SiteSettingsForm() {
               />
               <span aria-hidden="true">→</span>
               <input
-                aria-label={`Replacement ${index + 1}`}
+                aria-label={s("settings.restrictedWords.replacement", { n: String(index + 1) })}
                 className={input}
                 value={word.replacement}
                 onChange={(event) =>
@@ -320,7 +323,11 @@ export function SiteSettingsForm() {
                   )
                 }
               >
-                Remove<span className="sr-only"> pattern {index + 1}</span>
+                {s("settings.restrictedWords.remove")}
+                <span className="sr-only">
+                  {" "}
+                  {s("settings.restrictedWords.pattern", { n: String(index + 1) })}
+                </span>
               </button>
             </li>
           ))}
@@ -330,7 +337,7 @@ export function SiteSettingsForm() {
           className="self-start rounded-ui border border-line px-3 py-2 text-sm"
           onClick={() => set("restrictedWords", [...draft.restrictedWords, { pattern: "", replacement: "" }])}
         >
-          Add a restricted word
+          {s("settings.restrictedWords.add")}
         </button>
         {problemAt("restrictedWords") ? (
           <p role="alert" className="text-sm text-danger">
@@ -339,7 +346,7 @@ export function SiteSettingsForm() {
         ) : null}
       </fieldset>
 
-      <Field label="CSS override (applied after the site's own styles)" error={problemAt("cssOverride")}>
+      <Field label={s("settings.cssOverride")} error={problemAt("cssOverride")}>
         {(id) => (
           <textarea
             id={id}
@@ -357,10 +364,12 @@ export function SiteSettingsForm() {
           disabled={save.isPending || !checked.success || Object.keys(patch).length === 0}
           className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
         >
-          {save.isPending ? a("common.saving") : "Save settings"}
+          {save.isPending ? a("common.saving") : s("settings.save")}
         </button>
         <span className="text-sm text-muted">
-          {Object.keys(patch).length === 0 ? "No changes" : `Changed: ${Object.keys(patch).join(", ")}`}
+          {Object.keys(patch).length === 0
+            ? s("settings.noChanges")
+            : s("settings.changed", { keys: Object.keys(patch).join(", ") })}
         </span>
         {message ? <span role="status">{message}</span> : null}
       </div>

@@ -13,6 +13,7 @@ import { HELP_TEXTS } from "../help/help-texts.ts";
 import { PUBLISHING_TEXTS } from "../publishing/publishing-texts.ts";
 import { STATISTICS_TEXTS } from "../statistics/statistics-texts.ts";
 import { ADMIN_TEXTS, errorMessage, useAdminTexts } from "./admin-texts.ts";
+import { SETTINGS_TEXTS } from "./settings-texts.ts";
 import { USERS_TEXTS } from "./users-texts.ts";
 
 /** Every text the site shows with its default: the shell's, then each screen area's own (*-texts.ts). */
@@ -25,6 +26,7 @@ const ALL_DEFAULTS: Readonly<Record<string, string>> = {
   ...CONVERSATION_TEXTS,
   ...HELP_TEXTS,
   ...PUBLISHING_TEXTS,
+  ...SETTINGS_TEXTS,
   ...STATISTICS_TEXTS,
   ...USERS_TEXTS,
   ...DEFAULT_TEXTS,
