@@ -38,14 +38,7 @@ function detail(overrides: Record<string, unknown> = {}) {
   return {
     user: {
       ...row(),
-      permissions: {
-        controls: true,
-        payments: true,
-        messages: true,
-        upload: true,
-        editing: true,
-        advertise: true,
-      },
+      permissions: makeSelfUser().permissions,
       deactivated_by_admin: false,
       donation_date: null,
       ref_code: "AB12CD34",
