@@ -35,6 +35,8 @@ export const bulkEmailStateSchema = z.object({
     failed: count,
     percent: z.number().int().min(0).max(100),
   }),
+  /** Who a new send would reach now; null while a send runs (a new one cannot start then). */
+  audience: z.object({ totalUsers: count, totalActiveUsers: count }).nullable(),
 });
 export type BulkEmailState = z.infer<typeof bulkEmailStateSchema>;
 

@@ -29,22 +29,19 @@ export async function bulkEmailState(db: Db): Promise<BulkEmailState> {
     order by b.created_at desc, b.id limit 1`)
     .then((r) => r.rows);
   if (!latest) {
-    // Nothing sent yet: who a send would reach now, and nothing in progress.
-    const [counts] = await db
-      .execute<{ total: number; active: number }>(sql`
-        select count(*)::int as total, (count(*) filter (where ${RECEIVES}))::int as active from users u`)
-      .then((r) => r.rows);
+    const now = await audience(db);
     return {
       bulkSend: null,
       progress: {
         emailsSent: 0,
-        totalUsers: Number(counts!.total),
-        totalActiveUsers: Number(counts!.active),
+        totalUsers: now.totalUsers,
+        totalActiveUsers: now.totalActiveUsers,
         totalUsersRemaining: 0,
         unconfirmed: 0,
         failed: 0,
         percent: 0,
       },
+      audience: now,
     };
   }
   const byState = await db.execute<{ state: string; n: number }>(sql`
@@ -60,6 +57,8 @@ export async function bulkEmailState(db: Db): Promise<BulkEmailState> {
       createdAt: new Date(latest.created_at).toISOString(),
       finishedAt: latest.finished_at ? new Date(latest.finished_at).toISOString() : null,
     },
+    // Counted only when a new send could start: the page polls every second while one runs.
+    audience: latest.finished_at ? await audience(db) : null,
     progress: bulkEmailProgress({
       totalUsers: Number(latest.total_users),
       totalActiveUsers: recipients,
@@ -68,6 +67,15 @@ export async function bulkEmailState(db: Db): Promise<BulkEmailState> {
       failed: n("failed"),
     }),
   };
+}
+
+/** Every account, and those a send started now would reach. */
+async function audience(db: Db) {
+  const [counts] = await db
+    .execute<{ total: number; active: number }>(sql`
+      select count(*)::int as total, (count(*) filter (where ${RECEIVES}))::int as active from users u`)
+    .then((r) => r.rows);
+  return { totalUsers: Number(counts!.total), totalActiveUsers: Number(counts!.active) };
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

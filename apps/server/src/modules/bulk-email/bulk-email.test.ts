@@ -70,6 +70,7 @@ describe("bulk e-mail", () => {
     const unsubscribed = await makeUser(t.db, { unsubscribed_at: new Date() });
     const before = await state();
     expect(before.progress).toMatchObject({ totalUsers: 4, totalActiveUsers: 2, emailsSent: 0 });
+    expect(before.audience).toEqual({ totalUsers: 4, totalActiveUsers: 2 });
 
     const res = await call("POST", "/users/bulk-email", adminAuth, {
       subject: "Spring update",
@@ -78,6 +79,7 @@ describe("bulk e-mail", () => {
     expect(res.statusCode).toBe(202);
     const started = res.json<BulkEmailState>();
     expect(started.bulkSend).toMatchObject({ subject: "Spring update", finishedAt: null });
+    expect(started.audience).toBeNull();
     expect(started.progress).toMatchObject({
       emailsSent: 0,
       totalUsers: 4,
@@ -99,6 +101,9 @@ describe("bulk e-mail", () => {
       percent: 100,
     });
     expect(done.bulkSend!.finishedAt).not.toBeNull();
+    // Who the next send would reach, counted afresh.
+    await makeUser(t.db);
+    expect((await state()).audience).toEqual({ totalUsers: 5, totalActiveUsers: 3 });
     const mails = (await t.sentMail()).filter((m) => m.includes("Subject: Spring update"));
     expect(mails).toHaveLength(2);
     expect(await mailTo(deactivated.email)).toHaveLength(0);

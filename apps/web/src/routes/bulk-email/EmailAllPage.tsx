@@ -113,7 +113,7 @@ function Compose({ state, t }: { state: BulkEmailState; t: BulkEmailTexts }) {
   const [draft, setDraft] = useState<BulkEmailRequest>({ subject: "", body: "" });
   const [previewing, setPreviewing] = useState(false);
   const [problems, setProblems] = useState<Partial<Record<keyof BulkEmailRequest, string>>>({});
-  const reach = state.bulkSend ? null : state.progress;
+  const reach = state.audience;
   const send = useMutation({
     mutationFn: (input: BulkEmailRequest) => api.post<BulkEmailState>("/users/bulk-email", input),
     onSuccess: (next) => {
@@ -181,7 +181,7 @@ function Compose({ state, t }: { state: BulkEmailState; t: BulkEmailTexts }) {
             disabled={send.isPending}
             onClick={() => {
               const input = check();
-              const active = String(reach?.totalActiveUsers ?? state.progress.totalActiveUsers);
+              const active = String(reach?.totalActiveUsers ?? 0);
               if (input && window.confirm(t("emailAll.confirm", { subject: input.subject, active })))
                 send.mutate(input);
             }}
