@@ -227,7 +227,7 @@ test("the console's screens meet WCAG 2 AA (no serious or critical findings)", a
   // Seven full axe scans: longer than a journey's default 30 s on a busy two-core machine.
   test.setTimeout(120_000);
   await signInPage(page, "admin");
-  for (const [path, heading] of [
+  for (const [path, heading] of <[string, string][]>[
     ["/admin/exceptions", "Exceptions"],
     ["/admin/users", "Users"],
     ["/admin/settings", "Site settings"],

@@ -9,7 +9,7 @@ const bait = () => {
 };
 
 afterEach(() => {
-  document.head.querySelectorAll("style[data-test]").forEach((s) => s.remove());
+  for (const style of document.head.querySelectorAll("style[data-test]")) style.remove();
   document.body.innerHTML = "";
 });
 

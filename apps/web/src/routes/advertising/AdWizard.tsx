@@ -431,7 +431,11 @@ function IdentityStep({
         at most 1 MB.
       </p>
       {ad.business_image ? (
-        <img src={fileUrl(ad.business_image)} alt="Your business image" className="h-16 w-16 rounded-ui" />
+        <img
+          src={fileUrl(ad.business_image)}
+          alt="Your business logo, as uploaded"
+          className="h-16 w-16 rounded-ui"
+        />
       ) : null}
       <label className="self-start cursor-pointer rounded-ui border border-line px-4 py-2 font-medium">
         {busy ? "Uploading…" : ad.business_image ? "Replace the business image" : "Choose a business image"}
