@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from "fastify";
 import {
@@ -36,6 +35,7 @@ import { installOfflineGate } from "./platform/offline.ts";
 import type { PaymentGateway } from "./platform/payments.ts";
 import { installRateLimits } from "./platform/rate-limit.ts";
 import { installResponseCache } from "./platform/response-cache.ts";
+import { installSecurityHeaders } from "./platform/security-headers.ts";
 import type { Storage } from "./platform/storage.ts";
 import type { TokenSigner } from "./platform/tokens.ts";
 import { serveWebApp } from "./platform/web-app.ts";
@@ -132,26 +132,7 @@ export async function buildApp(
     reply.header("x-request-id", request.id);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'"],
-        // Tile colours and the admin's cssOverride are applied at run time.
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:"],
-        "media-src": ["'self'", "blob:"],
-        "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'"],
-        "object-src": ["'none'"],
-        "base-uri": ["'none'"],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app);
   await app.register(swagger, {
     openapi: { info: { title: "Lesson Loft API", version: "1.0.0" } },
     transform: jsonSchemaTransform,

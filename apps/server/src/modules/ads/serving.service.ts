@@ -36,6 +36,27 @@ interface Candidate extends Record<string, unknown> {
   impressions_today: number;
 }
 
+/** A candidate as pickAd weighs it, with the answer it becomes already shaped (built once per cache fill). */
+type ServableCandidate = ServableAd & { ad: NonNullable<DisplayAd> };
+
+/**
+ * The site's day and how far through it we are, recomputed at most once a second per process: formatting
+ * a date in a time zone is the costliest step left in choosing an ad.
+ */
+let clock = { at: 0, timeZone: "", today: "", fraction: 0 };
+function siteClock(timeZone: string, now = Date.now()) {
+  if (now - clock.at >= 1000 || now < clock.at || clock.timeZone !== timeZone) {
+    const date = new Date(now);
+    clock = {
+      at: now,
+      timeZone,
+      today: dayInZone(date, timeZone),
+      fraction: dayFractionInZone(date, timeZone),
+    };
+  }
+  return clock;
+}
+
 /**
  * Ad serving reads the same running ads and settings for every page view; it reuses them for a moment
  * (a second by default) and drops them when this process changes an ad or a setting. Budgets can then
@@ -43,7 +64,7 @@ interface Candidate extends Record<string, unknown> {
  */
 export class ServingCache {
   private readonly settings: TtlCache<SiteSettings>;
-  private readonly candidates: TtlCache<Candidate[]>;
+  private readonly candidates: TtlCache<ServableCandidate[]>;
 
   constructor(ttlMs: number) {
     this.settings = new TtlCache(ttlMs, 1);
@@ -58,7 +79,7 @@ export class ServingCache {
     return this.settings.get("settings", () => getSiteSettings(db));
   }
 
-  rows(key: string, load: () => Promise<Candidate[]>) {
+  rows(key: string, load: () => Promise<ServableCandidate[]>) {
     return this.candidates.get(key, load);
   }
 }
@@ -97,13 +118,10 @@ export async function displayAd(
       return { ad: null };
     }
   }
-  const today = dayInZone(new Date(), settings.timeZone);
+  const { today, fraction } = siteClock(settings.timeZone);
   const key = JSON.stringify([query.type ?? "", query.grade ?? "", hasPaid, today]);
-  const rows = await cache.rows(
-    key,
-    async () =>
-      (
-        await db.execute<Candidate>(sql`
+  const servable = await cache.rows(key, async () => {
+    const rows = await db.execute<Candidate>(sql`
     select a.id, a.ad_type, a.title, a.subtitle, a.subject, a.description, a.button, a.statement, a.discount_code,
            a.business_name, a.business_image, a.image_url, a.click_url, a.spend_per_day,
            coalesce(s.impressions, 0)::int as impressions_today
@@ -114,22 +132,17 @@ export async function displayAd(
       ${query.type ? sql`and a.ad_type = ${query.type}` : sql``}
       ${query.grade ? sql`and (cardinality(a.grades) = 0 or ${query.grade} = any(a.grades))` : sql``}
       ${hasPaid ? sql`and not a.is_free_user_only` : sql``}
-    limit 500`)
-      ).rows,
-  );
-  const servable: (ServableAd & { row: Candidate })[] = rows.map((row) => ({
-    id: row.id,
-    spendPerDayCents: row.spend_per_day,
-    cpmCents: settings.adCpmCents[row.ad_type],
-    impressionsToday: Number(row.impressions_today),
-    row,
-  }));
-  const chosen = pickAd(servable, random, dayFractionInZone(new Date(), settings.timeZone)) as
-    | (ServableAd & { row: Candidate })
-    | null;
-  if (!chosen) return { ad: null };
-  const { spend_per_day: _s, impressions_today: _i, ...ad } = chosen.row;
-  return { ad: ad as DisplayAd };
+    limit 500`);
+    return rows.rows.map(({ spend_per_day, impressions_today, ...ad }) => ({
+      id: ad.id,
+      spendPerDayCents: spend_per_day,
+      cpmCents: settings.adCpmCents[ad.ad_type],
+      impressionsToday: Number(impressions_today),
+      ad: ad as NonNullable<DisplayAd>,
+    }));
+  });
+  const chosen = pickAd(servable, random, fraction) as ServableCandidate | null;
+  return { ad: chosen ? chosen.ad : null };
 }
 
 const keyOf = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);
@@ -137,7 +150,7 @@ const keyOf = (value: string) => createHash("sha256").update(value).digest("hex"
 /** Counts one impression per ad per session (a new session key counts again), exactly under concurrency. */
 export async function recordImpression(db: Db, adId: string, sessionKey: string, cache: ServingCache) {
   const settings = await cache.siteSettings(db);
-  const today = dayInZone(new Date(), settings.timeZone);
+  const { today } = siteClock(settings.timeZone);
   const cpm = settings.adCpmCents;
   const cpmOfType = (column: SQL) =>
     sql`(case ${column} when '1' then ${cpm["1"]}::int when '2' then ${cpm["2"]}::int when '3' then ${cpm["3"]}::int
@@ -170,7 +183,7 @@ export async function recordImpression(db: Db, adId: string, sessionKey: string,
 /** Counts a click, at most once a minute per address and ad (DECISIONS.md), in one statement as above. */
 export async function recordClick(db: Db, adId: string, address: string, cache: ServingCache) {
   const settings = await cache.siteSettings(db);
-  const today = dayInZone(new Date(), settings.timeZone);
+  const { today } = siteClock(settings.timeZone);
   const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
   const [result] = await db
     .execute<{ found: number; counted: number }>(sql`
