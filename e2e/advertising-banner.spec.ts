@@ -1,0 +1,78 @@
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { apiLogin, signInPage } from "./fixtures.ts";
+
+const TITLE = "Field Trip Planner";
+
+test("an advertiser creates a type 1 banner with an image, pays and submits; once approved a visitor sees it on a portfolio", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const admin = await apiLogin(page.request, "admin");
+  const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
+  // Make room on portfolios (showAds.portfolio, on by default): stop the demo's running type 1 ads.
+  for (let i = 0; i < 10; i++) {
+    const shown = await (await page.request.get("/api/advertisements/display?type=1")).json();
+    if (!shown.ad) break;
+    await page.request.post(`/api/advertisements/${shown.ad.id}/stop`, { headers: asAdmin });
+  }
+
+  await signInPage(page, "creator3");
+  await page.goto("/advertising");
+  await page.getByRole("link", { name: "Create a type 1 ad" }).click();
+  await expect(page).toHaveURL(/\/edit\/image$/);
+  const image = await sharp({ create: { width: 496, height: 260, channels: 3, background: "#7c2d12" } })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel("Choose an image")
+    .setInputFiles({ name: "trips.png", mimeType: "image/png", buffer: image });
+  await expect(page.getByRole("img", { name: "Your ad, as uploaded" })).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+  const next = page.getByRole("button", { name: "Save and continue" });
+  await page.getByLabel("Link").fill("https://field-trips.example.com/");
+  await next.click();
+  await page.getByLabel("Title").fill(TITLE);
+  await next.click();
+  await page.getByLabel("Description").fill("Permission slips, buses and lunches in one place");
+  await next.click();
+  await page.getByLabel("Button").fill("Plan a trip");
+  await next.click();
+  await page.getByLabel("Statement").fill("Paid for by Field Trips Co");
+  await next.click();
+  // Targeting is optional for a banner: every page.
+  await next.click();
+  await expect(page).toHaveURL(/\/edit\/ad-spend$/);
+  await next.click();
+  await expect(page).toHaveURL(/\/edit\/payment$/);
+  await page.getByLabel("Name on card").fill("Cora Creator");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await page.getByLabel("Security code").fill("123");
+  await page.getByLabel("Street address").fill("12 Elm Street");
+  await page.getByLabel("City").fill("Springfield");
+  await page.getByLabel("State (2 letters)").fill("IL");
+  await page.getByLabel("ZIP code").fill("62701");
+  await page.getByRole("button", { name: /^Pay \$[\d.,]+ and submit$/ }).click();
+  await expect(page.getByRole("heading", { name: "Your ad is submitted" })).toBeVisible();
+
+  // An admin approves it from the queue.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signInPage(adminPage, "admin");
+  await adminPage.goto("/admin/exceptions/advertising");
+  await adminPage.getByRole("link", { name: `Review: ${TITLE}` }).click();
+  await adminPage.getByRole("button", { name: "Approve" }).click();
+  await expect(adminPage.getByText("Approved: the ad is running.")).toBeVisible();
+  await adminContext.close();
+
+  // A visitor sees the banner on a creator's portfolio.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/profile/@creator1");
+  const banner = visitor.locator("[data-ad-cell]").filter({ hasText: TITLE });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole("link")).toHaveAttribute("href", "https://field-trips.example.com/");
+  await visitorContext.close();
+});
