@@ -10,8 +10,8 @@ test("an admin reads the statistics of the last 30 days, by day and by month, as
   await expect(page.getByRole("heading", { level: 1, name: "Statistics" })).toBeVisible();
 
   // The page shows what the API computes for the period it shows.
-  const from = await page.getByLabel("From").inputValue();
-  const to = await page.getByLabel("To").inputValue();
+  const from = await page.getByLabel("From", { exact: true }).inputValue();
+  const to = await page.getByLabel("To", { exact: true }).inputValue();
   const expected = (await (
     await page.request.get(`/api/admin/statistics?from=${from}&to=${to}&bucket=day`, {
       headers: { authorization: `Bearer ${admin.accessToken}` },
@@ -28,6 +28,6 @@ test("an admin reads the statistics of the last 30 days, by day and by month, as
   await expect(page.getByRole("table", { name: "Figures by month" })).toBeVisible();
 
   // A period that ends before it starts is explained, not sent.
-  await page.getByLabel("From").fill("2030-01-01");
+  await page.getByLabel("From", { exact: true }).fill("2030-01-01");
   await expect(page.getByRole("alert")).toHaveText("The period ends before it starts.");
 });
