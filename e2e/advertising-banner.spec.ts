@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { apiLogin, signInPage } from "./fixtures.ts";
+import { apiLogin, fillTestCard, signInPage } from "./fixtures.ts";
 
 const TITLE = "Field Trip Planner";
 
@@ -46,14 +46,7 @@ test("an advertiser creates a type 1 banner with an image, pays and submits; onc
   await expect(page).toHaveURL(/\/edit\/ad-spend$/);
   await next.click();
   await expect(page).toHaveURL(/\/edit\/payment$/);
-  await page.getByLabel("Name on card").fill("Cora Creator");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
-  await page.getByLabel("Security code").fill("123");
-  await page.getByLabel("Street address").fill("12 Elm Street");
-  await page.getByLabel("City").fill("Springfield");
-  await page.getByLabel("State (2 letters)").fill("IL");
-  await page.getByLabel("ZIP code").fill("62701");
+  await fillTestCard(page, "4242 4242 4242 4242", "Cora Creator");
   await page.getByRole("button", { name: /^Pay \$[\d.,]+ and submit$/ }).click();
   await expect(page.getByRole("heading", { name: "Your ad is submitted" })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { apiLogin, setSiteSettings, signInPage } from "./fixtures.ts";
+import { apiLogin, fillTestCard, setSiteSettings, signInPage } from "./fixtures.ts";
 
 const TITLE = "Reading Kits for All";
 
@@ -46,14 +46,7 @@ test("an advertiser creates, pays for and submits an ad; an admin approves it; v
   await expect(page).toHaveURL(/\/edit\/ad-spend$/);
   await next.click();
   await expect(page).toHaveURL(/\/edit\/payment$/);
-  await page.getByLabel("Name on card").fill("Tess Teacher");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
-  await page.getByLabel("Security code").fill("123");
-  await page.getByLabel("Street address").fill("12 Elm Street");
-  await page.getByLabel("City").fill("Springfield");
-  await page.getByLabel("State (2 letters)").fill("IL");
-  await page.getByLabel("ZIP code").fill("62701");
+  await fillTestCard(page);
   await page.getByRole("button", { name: "Pay $35.00 and submit" }).click();
   await expect(page.getByRole("heading", { name: "Your ad is submitted" })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD } from "../playwright.config.ts";
-import { apiLogin, setSiteSettings } from "./fixtures.ts";
+import { apiLogin, fillTestCard, setSiteSettings } from "./fixtures.ts";
 
 test("a visitor chooses a donation, signs in, pays it, and with ad-free mode for donors sees no more ads", async ({
   page,
@@ -31,14 +31,7 @@ test("a visitor chooses a donation, signs in, pays it, and with ad-free mode for
     await page.keyboard.press("Escape");
     await expect(page.getByText("Close the donation window?")).toBeVisible();
     await page.getByRole("button", { name: "Stay" }).click();
-    await payment.getByLabel("Name on card").fill("Carla Creator");
-    await payment.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await payment.getByLabel("Expiry (MM/YY)").fill("12/30");
-    await payment.getByLabel("Security code").fill("123");
-    await payment.getByLabel("Street address").fill("12 Elm Street");
-    await payment.getByLabel("City").fill("Springfield");
-    await payment.getByLabel("State (2 letters)").fill("IL");
-    await payment.getByLabel("ZIP code").fill("62701");
+    await fillTestCard(payment, "4242 4242 4242 4242", "Carla Creator");
     await payment.getByRole("button", { name: "Donate $25.00" }).click();
     await expect(page).toHaveURL(/\/donate\/completed$/);
     await expect(page.getByText("We received your donation of $25.00.")).toBeVisible();

@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { decodeQuotedPrintable } from "../apps/server/src/test/mail.ts";
 import { DEMO_PASSWORD } from "../playwright.config.ts";
 
@@ -100,4 +100,20 @@ export async function signUpThroughApi(request: APIRequestContext, password = "c
   if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
   const body = (await res.json()) as { accessToken: string };
   return { ...account, accessToken: body.accessToken };
+}
+
+/** Fills the payment form (spec 3) with the sandbox's test card: 4242... succeeds, 4000 0000 0000 0002 declines. */
+export async function fillTestCard(
+  scope: Page | Locator,
+  cardNumber = "4242 4242 4242 4242",
+  name = "Tess Teacher",
+) {
+  await scope.getByLabel("Name on card").fill(name);
+  await scope.getByLabel("Card number").fill(cardNumber);
+  await scope.getByLabel("Expiry (MM/YY)").fill("12/30");
+  await scope.getByLabel("Security code").fill("123");
+  await scope.getByLabel("Street address").fill("12 Elm Street");
+  await scope.getByLabel("City").fill("Springfield");
+  await scope.getByLabel("State (2 letters)").fill("IL");
+  await scope.getByLabel("ZIP code").fill("62701");
 }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signInPage } from "./fixtures.ts";
+import { fillTestCard, signInPage } from "./fixtures.ts";
 
 /** A paid demo resource nobody in the journey owns: the most expensive one on the newest page. */
 async function paidResource(page: Page, skip = 0) {
@@ -12,24 +12,13 @@ async function paidResource(page: Page, skip = 0) {
   ]!;
 }
 
-async function fillCard(page: Page, cardNumber: string) {
-  await page.getByLabel("Name on card").fill("Tess Teacher");
-  await page.getByLabel("Card number").fill(cardNumber);
-  await page.getByLabel("Expiry (MM/YY)").fill("12/30");
-  await page.getByLabel("Security code").fill("123");
-  await page.getByLabel("Street address").fill("12 Elm Street");
-  await page.getByLabel("City").fill("Springfield");
-  await page.getByLabel("State (2 letters)").fill("IL");
-  await page.getByLabel("ZIP code").fill("62701");
-}
-
 test("a teacher buys a paid resource with a test card and downloads its premium file", async ({ page }) => {
   await signInPage(page, "teacher1");
   const resource = await paidResource(page, 0);
   await page.goto(`/resources/${resource.name}`);
   await page.getByRole("link", { name: "Buy", exact: true }).click();
   await expect(page.getByRole("heading", { name: `Buy “${resource.title}”` })).toBeVisible();
-  await fillCard(page, "4242 4242 4242 4242");
+  await fillTestCard(page);
   await page.getByRole("button", { name: /^Pay \$/ }).click();
 
   await expect(page.getByRole("heading", { name: "Thank you for your purchase" })).toBeVisible();
@@ -45,7 +34,7 @@ test("a declined card records no purchase and says why", async ({ page }) => {
   await signInPage(page, "teacher2");
   const resource = await paidResource(page, 1);
   await page.goto(`/resources/${resource.name}/purchase`);
-  await fillCard(page, "4000 0000 0000 0002");
+  await fillTestCard(page, "4000 0000 0000 0002");
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Your card was declined" })).toBeVisible();
   await page.goto(`/resources/${resource.name}`);
@@ -61,7 +50,7 @@ test("a gift bought by one teacher is received by a new teacher who signs up fro
   const resource = await paidResource(page, 2);
   await page.goto(`/resources/${resource.name}/purchase`);
   await page.getByLabel("Buy it as a gift for another teacher").check();
-  await fillCard(page, "4242 4242 4242 4242");
+  await fillTestCard(page);
   await page.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(page.getByRole("heading", { name: "Your gift is ready" })).toBeVisible();
   const giftLink = new URL(await page.getByRole("textbox", { name: "Your gift is ready" }).inputValue());

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiLogin, setSiteSettings, signInPage } from "./fixtures.ts";
+import { apiLogin, fillTestCard, setSiteSettings, signInPage } from "./fixtures.ts";
 
 const CARD = {
   cardName: "Tess Teacher",
@@ -43,28 +43,14 @@ test("a teacher tips a creator once a day; the creator sees the sale and the tip
     await expect(page.getByRole("heading", { name: /^Tip / })).toBeVisible();
     await page.getByRole("button", { name: "$25", exact: true }).click();
     await page.getByLabel("Note (optional)").fill("Thank you for the unit!");
-    await page.getByLabel("Name on card").fill(CARD.cardName);
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByLabel("Expiry (MM/YY)").fill("12/30");
-    await page.getByLabel("Security code").fill("123");
-    await page.getByLabel("Street address").fill(CARD.billingStreetAddress);
-    await page.getByLabel("City").fill(CARD.billingCity);
-    await page.getByLabel("State (2 letters)").fill(CARD.billingState);
-    await page.getByLabel("ZIP code").fill(CARD.billingZipCode);
+    await fillTestCard(page, "4242 4242 4242 4242", CARD.cardName);
     await page.getByRole("button", { name: "Send $25.00" }).click();
     await expect(page.getByRole("heading", { name: "Thank you for your tip" })).toBeVisible();
 
     // A second tip the same day is refused (spec 5: once per day).
     await page.goto(`/tip/${creatorId}`);
     await page.getByRole("button", { name: "$5", exact: true }).click();
-    await page.getByLabel("Name on card").fill(CARD.cardName);
-    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByLabel("Expiry (MM/YY)").fill("12/30");
-    await page.getByLabel("Security code").fill("123");
-    await page.getByLabel("Street address").fill(CARD.billingStreetAddress);
-    await page.getByLabel("City").fill(CARD.billingCity);
-    await page.getByLabel("State (2 letters)").fill(CARD.billingState);
-    await page.getByLabel("ZIP code").fill(CARD.billingZipCode);
+    await fillTestCard(page, "4242 4242 4242 4242", CARD.cardName);
     await page.getByRole("button", { name: "Send $5.00" }).click();
     await expect(page.getByRole("alert").filter({ hasText: /already tipped .* today/ })).toBeVisible();
 

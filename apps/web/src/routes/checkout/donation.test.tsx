@@ -4,6 +4,7 @@ import { donationState } from "../../state/donation.ts";
 import { ACCOUNT_STORAGE_KEYS } from "../../state/post-login.ts";
 import { clearSession, storeSession } from "../../state/session.ts";
 import { makeSelfUser } from "../../test/factories.ts";
+import { fillPaymentForm } from "../../test/payment-form.ts";
 import { renderScreen, stubFetch } from "../../test/render.tsx";
 import { inOneHour, makeToken } from "../../test/tokens.ts";
 import DonatePage from "./DonatePage.tsx";
@@ -88,14 +89,8 @@ describe("the donation payment step", () => {
       ],
     });
     const { router } = renderScreen(DonatePage, "/donate/payment");
-    fireEvent.change(await screen.findByLabelText("Name on card"), { target: { value: "Tess Teacher" } });
-    fireEvent.change(screen.getByLabelText("Card number"), { target: { value: "4242 4242 4242 4242" } });
-    fireEvent.change(screen.getByLabelText("Expiry (MM/YY)"), { target: { value: "12/30" } });
-    fireEvent.change(screen.getByLabelText("Security code"), { target: { value: "123" } });
-    fireEvent.change(screen.getByLabelText("Street address"), { target: { value: "12 Elm Street" } });
-    fireEvent.change(screen.getByLabelText("City"), { target: { value: "Springfield" } });
-    fireEvent.change(screen.getByLabelText("State (2 letters)"), { target: { value: "IL" } });
-    fireEvent.change(screen.getByLabelText("ZIP code"), { target: { value: "62701" } });
+    await screen.findByLabelText("Name on card");
+    fillPaymentForm();
     fireEvent.click(screen.getByRole("button", { name: "Donate $10.00" }));
     expect(await screen.findByText("Elsewhere")).toBeTruthy();
     expect(router.state.location.pathname).toBe("/donate/completed");

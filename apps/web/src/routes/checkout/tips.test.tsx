@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearSession, storeSession } from "../../state/session.ts";
 import { makeSelfUser, makeSummary } from "../../test/factories.ts";
+import { fillPaymentForm } from "../../test/payment-form.ts";
 import { renderScreen, stubFetch } from "../../test/render.tsx";
 import { inOneHour, makeToken } from "../../test/tokens.ts";
 import FirstTipPage from "./FirstTipPage.tsx";
@@ -110,14 +111,7 @@ describe("one tip to several creators (POST /transactions/tip/multiple)", () => 
     const { router } = renderScreen(TipPage, "/tip/c1,c2", "/tip/:id");
     expect(await screen.findByText("Tip Ada, Grace")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "$3" }));
-    fireEvent.change(screen.getByLabelText("Name on card"), { target: { value: "Tess Teacher" } });
-    fireEvent.change(screen.getByLabelText("Card number"), { target: { value: "4242 4242 4242 4242" } });
-    fireEvent.change(screen.getByLabelText("Expiry (MM/YY)"), { target: { value: "12/30" } });
-    fireEvent.change(screen.getByLabelText("Security code"), { target: { value: "123" } });
-    fireEvent.change(screen.getByLabelText("Street address"), { target: { value: "12 Elm Street" } });
-    fireEvent.change(screen.getByLabelText("City"), { target: { value: "Springfield" } });
-    fireEvent.change(screen.getByLabelText("State (2 letters)"), { target: { value: "IL" } });
-    fireEvent.change(screen.getByLabelText("ZIP code"), { target: { value: "62701" } });
+    fillPaymentForm();
     fireEvent.click(screen.getByRole("button", { name: "Send $3.00 to each of 2 ($6.00)" }));
     // In the app /tip/completed is its own route; this test's router only knows /tip/:id.
     await waitFor(() => expect(router.state.location.pathname).toBe("/tip/completed"));
