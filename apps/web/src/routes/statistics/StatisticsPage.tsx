@@ -246,9 +246,10 @@ function BarChart({
   const every = Math.max(1, Math.ceil(values.length / 12));
   return (
     <figure className="flex flex-col gap-2">
+      {/* The bars stretch to the width; the dates are laid out as text beside them, so they never stretch. */}
       <svg
-        viewBox={`0 0 ${width} 220`}
-        className="h-56 w-full"
+        viewBox={`0 0 ${width} 190`}
+        className="h-48 w-full"
         preserveAspectRatio="none"
         role="img"
         aria-label={label}
@@ -256,19 +257,25 @@ function BarChart({
         {data.series.map((row, i) => {
           const h = (row[metric] / max) * 180;
           return (
-            <g key={row.period}>
-              <rect x={i * 12 + 2} y={190 - h} width={8} height={h} className="fill-accent">
-                <title>{`${row.period}: ${show(metric, row[metric])}`}</title>
-              </rect>
-              {i % every === 0 ? (
-                <text x={i * 12 + 6} y={208} textAnchor="middle" fontSize={8} className="fill-muted">
-                  {row.period.slice(5)}
-                </text>
-              ) : null}
-            </g>
+            <rect key={row.period} x={i * 12 + 2} y={190 - h} width={8} height={h} className="fill-accent">
+              <title>{`${row.period}: ${show(metric, row[metric])}`}</title>
+            </rect>
           );
         })}
       </svg>
+      <div aria-hidden="true" className="relative h-5 text-xs text-muted">
+        {data.series.map((row, i) =>
+          i % every === 0 ? (
+            <span
+              key={row.period}
+              className="absolute -translate-x-1/2 whitespace-nowrap"
+              style={{ left: `${((i + 0.5) / data.series.length) * 100}%` }}
+            >
+              {row.period.slice(5)}
+            </span>
+          ) : null,
+        )}
+      </div>
       <figcaption className="text-sm text-muted">
         {caption} {highest}
       </figcaption>
