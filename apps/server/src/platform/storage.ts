@@ -16,8 +16,14 @@ export interface Storage {
    * `maxBytes` have arrived: an upload is never held whole in memory, nor written past its limit.
    */
   write(key: string, source: Readable, maxBytes: number): Promise<{ size: number }>;
-  read(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** The stored file, or only `range` of it (inclusive byte offsets, for HTTP range requests); size is the whole file's. */
+  read(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+}
+
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export class StoredTooLarge extends Error {
@@ -64,13 +70,13 @@ export function createLocalStorage(root: string): Storage {
         throw error;
       }
     },
-    async read(key) {
+    async read(key, range) {
       if (!STORAGE_KEY.test(key) || key.includes("..")) return null;
       const full = pathOf(key);
       try {
         const info = await stat(full);
         if (!info.isFile()) return null;
-        return { stream: createReadStream(full), size: info.size };
+        return { stream: createReadStream(full, range), size: info.size };
       } catch {
         return null;
       }

@@ -2,6 +2,7 @@ import { extname } from "node:path";
 import { z } from "zod";
 import type { AppInstance } from "../../app.ts";
 import { notFound } from "../../platform/errors.ts";
+import { parseByteRange } from "./byte-range.ts";
 
 /** Public images only: previews, avatars, site images, ad images, help media. Premium files are served elsewhere. */
 const PUBLIC_FOLDERS = ["previews", "avatars", "site-images", "ads", "help", "patterns"] as const;
@@ -28,16 +29,30 @@ export async function filesRoutes(app: AppInstance) {
     },
     async (request, reply) => {
       const key = `${request.params.folder}/${request.params["*"]}`;
-      const file = await storage.read(key);
-      if (!file) throw notFound("No such file");
+      const whole = await storage.read(key);
+      if (!whole) throw notFound("No such file");
       const type = CONTENT_TYPES[extname(key).toLowerCase()] ?? "application/octet-stream";
       // Stored files are never rewritten under the same key, so they can be cached for good.
-      return reply
+      reply
         .header("content-type", type)
-        .header("content-length", file.size)
+        .header("accept-ranges", "bytes")
         .header("cache-control", "public, max-age=31536000, immutable")
-        .header("content-security-policy", "default-src 'none'; sandbox")
-        .send(file.stream);
+        .header("content-security-policy", "default-src 'none'; sandbox");
+      const range = parseByteRange(request.headers.range, whole.size);
+      if (range === "unsatisfiable") {
+        whole.stream.destroy();
+        return reply.code(416).header("content-range", `bytes */${whole.size}`).send();
+      }
+      if (!range) return reply.header("content-length", whole.size).send(whole.stream);
+      // A range (video players seek with them): only those bytes, as 206 Partial Content.
+      whole.stream.destroy();
+      const part = await storage.read(key, range);
+      if (!part) throw notFound("No such file");
+      return reply
+        .code(206)
+        .header("content-range", `bytes ${range.start}-${range.end}/${whole.size}`)
+        .header("content-length", range.end - range.start + 1)
+        .send(part.stream);
     },
   );
 }
