@@ -17,6 +17,7 @@ const root = new URL("..", import.meta.url).pathname;
 const resources = Number(process.env.BENCH_RESOURCES ?? 10_000);
 const ads = Number(process.env.BENCH_ADS ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 /** BENCH_ONLY=ad measures only the scenarios whose label contains it (hello-world always runs). */
 const only = process.env.BENCH_ONLY?.toLowerCase();
@@ -99,12 +100,16 @@ function measure(url: string, paths?: string[], postBody?: () => string) {
           },
         ]
       : undefined;
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    // p97_5 is autocannon's nearest figure to a p95.
-    autocannon({ url, connections, duration: seconds, requests }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
-  });
+  const run = (duration: number) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
+      // p97_5 is autocannon's nearest figure to a p95.
+      autocannon({ url, connections, duration, requests }, (err, result) =>
+        err ? reject(err) : resolve(result),
+      );
+    });
+  // A short unrecorded warm-up first: the JIT compiles each route's path on its first thousands of calls,
+  // and a figure should describe the server running, not starting (hello-world is warmed up alike).
+  return run(warmUpSeconds).then(() => run(seconds));
 }
 
 const children: ChildProcess[] = [];

@@ -128,8 +128,10 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  app.addHook("onSend", async (request, reply) => {
+  // Set as the request arrives (callback style, no promise per request); errors keep it too.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    done();
   });
 
   installSecurityHeaders(app);

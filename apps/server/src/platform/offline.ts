@@ -24,11 +24,13 @@ export function installOfflineGate(app: FastifyInstance, db: Db, cacheMs = 0) {
       .where(eq(siteSettings.key, "offlineMode"));
     return row?.value === true;
   };
-  app.addHook("preValidation", async (request) => {
-    if (request.routeOptions.config?.availableOffline || request.viewer?.isAdmin) return;
-    if (!request.routeOptions.url?.startsWith("/api/")) return;
-    if (await flag.get("offlineMode", readFlag)) {
-      throw new AppError("offline", "The site is down for maintenance");
-    }
+  const offline = () => new AppError("offline", "The site is down for maintenance");
+  app.addHook("preValidation", (request, _reply, done) => {
+    if (request.routeOptions.config?.availableOffline || request.viewer?.isAdmin) return done();
+    if (!request.routeOptions.url?.startsWith("/api/")) return done();
+    flag.get("offlineMode", readFlag).then(
+      (isOffline) => done(isOffline ? offline() : undefined),
+      (error: Error) => done(error),
+    );
   });
 }

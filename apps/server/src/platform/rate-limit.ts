@@ -56,20 +56,27 @@ function subjectOf(request: FastifyRequest, per: RateLimit["per"]): string {
 }
 
 export function installRateLimits(app: FastifyInstance, db: Db) {
-  app.addHook("preValidation", async (request) => {
+  // Callback-style hooks: most requests (reads) have no limit and pass without a promise.
+  app.addHook("preValidation", (request, _reply, done) => {
     const configured = request.routeOptions.config?.rateLimit;
-    if (configured === false) return;
+    if (configured === false) return done();
     const isWrite = request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS";
     const limit = configured ?? (isWrite && request.viewer ? RATE_LIMITS.write : null);
-    if (!limit) return;
-    await consumeRateLimit(db, `${limit.name}:${subjectOf(request, limit.per)}`, limit.max, limit.windowMs);
+    if (!limit) return done();
+    consumeRateLimit(db, `${limit.name}:${subjectOf(request, limit.per)}`, limit.max, limit.windowMs).then(
+      () => done(),
+      (error: Error) => done(error),
+    );
   });
   // Old windows are useless; clear them now and then rather than on every request.
   let calls = 0;
-  app.addHook("onResponse", async () => {
+  app.addHook("onResponse", (request, _reply, done) => {
     calls += 1;
     if (calls % 500 === 0) {
-      await db.execute(sql`delete from rate_limit_counters where window_start < now() - interval '1 day'`);
+      db.execute(sql`delete from rate_limit_counters where window_start < now() - interval '1 day'`).catch(
+        (error: unknown) => request.log.warn({ err: error }, "clearing old rate-limit windows failed"),
+      );
     }
+    done();
   });
 }

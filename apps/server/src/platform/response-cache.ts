@@ -36,10 +36,15 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEnt
     return reply.header("content-type", "application/json; charset=utf-8").send(await hit);
   });
 
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (request.servedFromCache || reply.statusCode !== 200 || typeof payload !== "string") return payload;
-    if (!cacheable(request)) return payload;
-    entries.set(request.url, payload);
-    return payload;
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (
+      !request.servedFromCache &&
+      reply.statusCode === 200 &&
+      typeof payload === "string" &&
+      cacheable(request)
+    ) {
+      entries.set(request.url, payload);
+    }
+    done(null, payload);
   });
 }
