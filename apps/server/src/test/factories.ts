@@ -74,3 +74,15 @@ export async function addPreview(db: Db, resourceId: string, orderIndex = 0) {
     .returning();
   return row!;
 }
+
+/** The sandbox's succeeding test card with a complete billing address (spec 3 payment form). */
+export const TEST_CARD = {
+  cardName: "Ada Lovelace",
+  cardNumber: "4242424242424242",
+  cardExp: "1230",
+  cardCvv: "123",
+  billingStreetAddress: "1 School Lane",
+  billingCity: "Springfield",
+  billingState: "IL",
+  billingZipCode: "62701",
+};

@@ -3,19 +3,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advertisements } from "../../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
-import { makeAdmin, makeUser } from "../../test/factories.ts";
+import { makeAdmin, makeUser, TEST_CARD } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
-
-const CARD = {
-  cardName: "Ada Lovelace",
-  cardNumber: "4242424242424242",
-  cardExp: "1230",
-  cardCvv: "123",
-  billingStreetAddress: "1 School Lane",
-  billingCity: "Springfield",
-  billingState: "IL",
-  billingZipCode: "62701",
-};
 
 /** The paths around the ad's life that the main journey does not walk: deletes, retries, odd input. */
 describe("advertising: deletes, images, free-user-only ads and refusals", () => {
@@ -69,7 +58,8 @@ describe("advertising: deletes, images, free-user-only ads and refusals", () => 
 
     const paid = await readyAd();
     expect(
-      (await call("POST", `/advertisements/${paid.id}/payment`, owner, { amount: 3500, ...CARD })).statusCode,
+      (await call("POST", `/advertisements/${paid.id}/payment`, owner, { amount: 3500, ...TEST_CARD }))
+        .statusCode,
     ).toBe(200);
     expect((await call("DELETE", `/advertisements/${paid.id}`, owner)).statusCode).toBe(409);
   });
@@ -80,7 +70,7 @@ describe("advertising: deletes, images, free-user-only ads and refusals", () => 
       method: "POST",
       url: `/api/advertisements/${ad.id}/payment`,
       headers: { ...owner, "idempotency-key": "short" },
-      payload: { amount: 3500, ...CARD },
+      payload: { amount: 3500, ...TEST_CARD },
     });
     expect(res.statusCode).toBe(400);
     expect((await call("GET", `/advertisements/${ad.id}`, owner)).json().approval_status).toBe("creating");
@@ -94,7 +84,7 @@ describe("advertising: deletes, images, free-user-only ads and refusals", () => 
     ).toBe(404);
     expect((await call("POST", `/advertisements/${ad.id}/click`, {})).statusCode).toBe(404);
 
-    await call("POST", `/advertisements/${ad.id}/payment`, owner, { amount: 3500, ...CARD });
+    await call("POST", `/advertisements/${ad.id}/payment`, owner, { amount: 3500, ...TEST_CARD });
     await call("POST", `/admin/advertisements/${ad.id}/approve`, admin);
     expect(
       (await call("PATCH", `/advertisements/${ad.id}/is_free_user_only`, owner, { is_free_user_only: true }))
@@ -113,7 +103,7 @@ describe("advertising: deletes, images, free-user-only ads and refusals", () => 
 
   it("clears a submitted ad from the queue: back to its advertiser as a draft, its comment emptied", async () => {
     const ad = await readyAd();
-    await call("POST", `/advertisements/${ad.id}/payment`, owner, { amount: 3500, ...CARD });
+    await call("POST", `/advertisements/${ad.id}/payment`, owner, { amount: 3500, ...TEST_CARD });
     await t.db.update(advertisements).set({ review_comment: "Old note" }).where(eq(advertisements.id, ad.id));
     const queued = (await call("GET", "/admin/advertisements/review-queue", admin)).json().ads;
     expect(queued.map((a: { id: string }) => a.id)).toContain(ad.id);

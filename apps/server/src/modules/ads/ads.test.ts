@@ -3,19 +3,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adDailyStats, advertisements, users } from "../../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
-import { makeAdmin, makeUser } from "../../test/factories.ts";
+import { makeAdmin, makeUser, TEST_CARD } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
-
-const CARD = {
-  cardName: "Ada Lovelace",
-  cardNumber: "4242424242424242",
-  cardExp: "1230",
-  cardCvv: "123",
-  billingStreetAddress: "1 School Lane",
-  billingCity: "Springfield",
-  billingState: "IL",
-  billingZipCode: "62701",
-};
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#2266aa" } })
@@ -135,15 +124,21 @@ describe("advertising: authoring, images, payment, review, serving", () => {
     });
     expect(low.statusCode).toBe(200);
     // Spec 5: total at least 100 x 20 cents... that is $20, and at least $1 a day.
-    const below = await call("POST", `/advertisements/${adId}/payment`, advertiser, { amount: 700, ...CARD });
+    const below = await call("POST", `/advertisements/${adId}/payment`, advertiser, {
+      amount: 700,
+      ...TEST_CARD,
+    });
     expect(below.json().fields).toEqual({ spend_per_day: "total_below_minimum" });
     await call("PATCH", `/advertisements/${adId}`, advertiser, { spend_per_day: 500, run_days_total: 7 });
     const wrong = await call("POST", `/advertisements/${adId}/payment`, advertiser, {
       amount: 3000,
-      ...CARD,
+      ...TEST_CARD,
     });
     expect(wrong.json().error).toBe("price_changed");
-    const paid = await call("POST", `/advertisements/${adId}/payment`, advertiser, { amount: 3500, ...CARD });
+    const paid = await call("POST", `/advertisements/${adId}/payment`, advertiser, {
+      amount: 3500,
+      ...TEST_CARD,
+    });
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({
       approval_status: "awaiting_approval",
@@ -246,8 +241,12 @@ describe("advertising: authoring, images, payment, review, serving", () => {
     });
     await putImage(created.id, await png(100, 100));
     expect(
-      (await call("POST", `/advertisements/${created.id}/payment`, advertiser, { amount: 3500, ...CARD }))
-        .statusCode,
+      (
+        await call("POST", `/advertisements/${created.id}/payment`, advertiser, {
+          amount: 3500,
+          ...TEST_CARD,
+        })
+      ).statusCode,
     ).toBe(200);
     const rejected = await call("POST", `/admin/advertisements/${created.id}/reject`, admin, {
       comment: "The link is broken.",

@@ -3,18 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites } from "../../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
-import { makeResource, makeUser } from "../../test/factories.ts";
-
-const CARD = {
-  cardName: "Ada Lovelace",
-  cardNumber: "4242424242424242",
-  cardExp: "1230",
-  cardCvv: "123",
-  billingStreetAddress: "1 School Lane",
-  billingCity: "Springfield",
-  billingState: "IL",
-  billingZipCode: "62701",
-};
+import { makeResource, makeUser, TEST_CARD } from "../../test/factories.ts";
 
 /** GET /users/self/footer-facts: the facts behind spec 5's footer prompt conditions, in one call. */
 describe("footer facts", () => {
@@ -77,14 +66,14 @@ describe("footer facts", () => {
       method: "POST",
       url: "/api/transactions/resource/purchase",
       headers: buyerAuth,
-      payload: { resourceId: resource.id, amount: 1500, ...CARD },
+      payload: { resourceId: resource.id, amount: 1500, ...TEST_CARD },
     });
     expect(sold.statusCode).toBe(200);
     const tipped = await t.app.inject({
       method: "POST",
       url: `/api/transactions/tip/purchase/${creator.id}`,
       headers: buyerAuth,
-      payload: { amount: 500, ...CARD },
+      payload: { amount: 500, ...TEST_CARD },
     });
     expect(tipped.statusCode).toBe(200);
     await t.db.insert(favorites).values({ users_id: creator.id, resource_id: resource.id });
@@ -136,7 +125,7 @@ describe("footer facts", () => {
       method: "POST",
       url: "/api/transactions/donate/purchase",
       headers: auth,
-      payload: { amount: 500, ...CARD },
+      payload: { amount: 500, ...TEST_CARD },
     });
     expect(res.statusCode).toBe(200);
     expect((await facts(auth)).donatedWithinYear).toBe(true);

@@ -2,18 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payouts, sales, users } from "../../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
-import { makeAdmin, makeResource, makeUser } from "../../test/factories.ts";
-
-const CARD = {
-  cardName: "Ada Lovelace",
-  cardNumber: "4242424242424242",
-  cardExp: "1230",
-  cardCvv: "123",
-  billingStreetAddress: "1 School Lane",
-  billingCity: "Springfield",
-  billingState: "IL",
-  billingZipCode: "62701",
-};
+import { makeAdmin, makeResource, makeUser, TEST_CARD } from "../../test/factories.ts";
 
 describe("earnings: balances from the ledger, payouts, receipts", () => {
   let t: TestApp;
@@ -55,10 +44,10 @@ describe("earnings: balances from the ledger, payouts, receipts", () => {
     const sold = await call("POST", "/transactions/resource/purchase", buyer, {
       resourceId: "lesson-<b>bold</b>",
       amount: 1000,
-      ...CARD,
+      ...TEST_CARD,
     });
     expect(sold.statusCode).toBe(200);
-    await call("POST", `/transactions/tip/purchase/${creatorId}`, buyer, { amount: 500, ...CARD });
+    await call("POST", `/transactions/tip/purchase/${creatorId}`, buyer, { amount: 500, ...TEST_CARD });
     // 80% of $10 and all of a $5 tip, held for 14 days (DECISIONS.md).
     expect(await balance()).toMatchObject({ balance: 1300, eligibleBalance: 0, eligiblePayout: 0 });
     const early = await call("POST", "/earnings/self/payouts", creator);
@@ -163,7 +152,7 @@ describe("earnings: balances from the ledger, payouts, receipts", () => {
       resourceId: "someone-elses",
       amount: 700,
       refCode: me!.ref,
-      ...CARD,
+      ...TEST_CARD,
     });
     expect(referred.json()).toMatchObject({ sale: { amount: 700 } });
     const { settings } = (await call("GET", "/site-settings/front-end", creator)).json();
@@ -172,7 +161,7 @@ describe("earnings: balances from the ledger, payouts, receipts", () => {
       resourceId: "second-lesson",
       days: 2,
       amount: price,
-      ...CARD,
+      ...TEST_CARD,
     });
     expect(featured.json()).toMatchObject({ amount: price });
     const activity = (await call("GET", "/earnings/self/activity", creator)).json().activity as {
@@ -194,7 +183,7 @@ describe("earnings: balances from the ledger, payouts, receipts", () => {
 
   it("rejects a requested payout, which frees the amount to ask for again", async () => {
     const buyer2 = await t.authHeader((await makeUser(t.db)).username);
-    await call("POST", `/transactions/tip/purchase/${creatorId}`, buyer2, { amount: 2000, ...CARD });
+    await call("POST", `/transactions/tip/purchase/${creatorId}`, buyer2, { amount: 2000, ...TEST_CARD });
     await t.db.execute(
       sql`update ledger_entries set eligible_at = now() - interval '1 day' where users_id = ${creatorId}`,
     );
