@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { apiLogin, fillTestCard, signInPage } from "./fixtures.ts";
+import { apiLogin, approveAdFromQueue, fillTestCard, signInPage, stopRunningAds } from "./fixtures.ts";
 
 const TITLE = "Field Trip Planner";
 
@@ -10,13 +10,8 @@ test("an advertiser creates a type 1 banner with an image, pays and submits; onc
 }) => {
   test.slow();
   const admin = await apiLogin(page.request, "admin");
-  const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
   // Make room on portfolios (showAds.portfolio, on by default): stop the demo's running type 1 ads.
-  for (let i = 0; i < 10; i++) {
-    const shown = await (await page.request.get("/api/advertisements/display?type=1")).json();
-    if (!shown.ad) break;
-    await page.request.post(`/api/advertisements/${shown.ad.id}/stop`, { headers: asAdmin });
-  }
+  await stopRunningAds(page.request, admin.accessToken, "1");
 
   await signInPage(page, "creator3");
   await page.goto("/advertising");
@@ -51,14 +46,7 @@ test("an advertiser creates a type 1 banner with an image, pays and submits; onc
   await expect(page.getByRole("heading", { name: "Your ad is submitted" })).toBeVisible();
 
   // An admin approves it from the queue.
-  const adminContext = await browser.newContext();
-  const adminPage = await adminContext.newPage();
-  await signInPage(adminPage, "admin");
-  await adminPage.goto("/admin/exceptions/advertising");
-  await adminPage.getByRole("link", { name: `Review: ${TITLE}` }).click();
-  await adminPage.getByRole("button", { name: "Approve" }).click();
-  await expect(adminPage.getByText("Approved: the ad is running.")).toBeVisible();
-  await adminContext.close();
+  await approveAdFromQueue(browser, TITLE);
 
   // A visitor sees the banner on a creator's portfolio.
   const visitorContext = await browser.newContext();

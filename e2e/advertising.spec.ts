@@ -1,6 +1,13 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { apiLogin, fillTestCard, setSiteSettings, signInPage } from "./fixtures.ts";
+import {
+  apiLogin,
+  approveAdFromQueue,
+  fillTestCard,
+  setSiteSettings,
+  signInPage,
+  stopRunningAds,
+} from "./fixtures.ts";
 
 const TITLE = "Reading Kits for All";
 
@@ -10,13 +17,8 @@ test("an advertiser creates, pays for and submits an ad; an admin approves it; v
 }) => {
   test.slow();
   const admin = await apiLogin(page.request, "admin");
-  const asAdmin = { authorization: `Bearer ${admin.accessToken}` };
   // Make room in the grid's ad cell: stop the demo's running type 2 ads (admins may stop any ad).
-  for (let i = 0; i < 10; i++) {
-    const shown = await (await page.request.get("/api/advertisements/display?type=2")).json();
-    if (!shown.ad) break;
-    await page.request.post(`/api/advertisements/${shown.ad.id}/stop`, { headers: asAdmin });
-  }
+  await stopRunningAds(page.request, admin.accessToken, "2");
 
   await signInPage(page, "teacher1");
   await page.goto("/advertising");
@@ -50,14 +52,7 @@ test("an advertiser creates, pays for and submits an ad; an admin approves it; v
   await page.getByRole("button", { name: "Pay $35.00 and submit" }).click();
   await expect(page.getByRole("heading", { name: "Your ad is submitted" })).toBeVisible();
 
-  const adminContext = await browser.newContext();
-  const adminPage = await adminContext.newPage();
-  await signInPage(adminPage, "admin");
-  await adminPage.goto("/admin/exceptions/advertising");
-  await adminPage.getByRole("link", { name: `Review: ${TITLE}` }).click();
-  await adminPage.getByRole("button", { name: "Approve" }).click();
-  await expect(adminPage.getByText("Approved: the ad is running.")).toBeVisible();
-  await adminContext.close();
+  await approveAdFromQueue(browser, TITLE);
 
   // A visitor sees it in the home grid's ad cell; reloads in the same session count one view.
   const visitorContext = await browser.newContext();

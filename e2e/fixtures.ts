@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from "@playwright/test";
 import { decodeQuotedPrintable } from "../apps/server/src/test/mail.ts";
 import { DEMO_PASSWORD } from "../playwright.config.ts";
 
@@ -116,4 +116,30 @@ export async function fillTestCard(
   await scope.getByLabel("City").fill("Springfield");
   await scope.getByLabel("State (2 letters)").fill("IL");
   await scope.getByLabel("ZIP code").fill("62701");
+}
+
+/**
+ * Makes room for a journey's own ad: an admin stops the running ads the display would pick for `type`
+ * (admins may stop any ad), so the next pick is the journey's.
+ */
+export async function stopRunningAds(request: APIRequestContext, adminToken: string, type: string) {
+  for (let i = 0; i < 10; i++) {
+    const shown = await (await request.get(`/api/advertisements/display?type=${type}`)).json();
+    if (!shown.ad) return;
+    await request.post(`/api/advertisements/${shown.ad.id}/stop`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+  }
+}
+
+/** An admin, in a browser of their own, approves the submitted ad titled `title` from the review queue. */
+export async function approveAdFromQueue(browser: Browser, title: string) {
+  const context = await browser.newContext();
+  const adminPage = await context.newPage();
+  await signInPage(adminPage, "admin");
+  await adminPage.goto("/admin/exceptions/advertising");
+  await adminPage.getByRole("link", { name: `Review: ${title}` }).click();
+  await adminPage.getByRole("button", { name: "Approve" }).click();
+  await expect(adminPage.getByText("Approved: the ad is running.")).toBeVisible();
+  await context.close();
 }
