@@ -149,6 +149,13 @@ export default function AdWizard() {
   );
 }
 
+/** What every saving step receives: the ad, the save of a patch (PATCH /advertisements/{id}), the way on. */
+interface StepProps {
+  ad: Ad;
+  save: (patch: Record<string, unknown>) => Promise<void>;
+  goNext: () => void;
+}
+
 function StepBody({
   ad,
   step,
@@ -190,17 +197,7 @@ function StepBody({
   }
 }
 
-function TextField({
-  ad,
-  step,
-  save,
-  goNext,
-}: {
-  ad: Ad;
-  step: TextStep;
-  save: (patch: Record<string, unknown>) => Promise<void>;
-  goNext: () => void;
-}) {
+function TextField({ ad, step, save, goNext }: StepProps & { step: TextStep }) {
   const id = useId();
   const field = FIELD_OF[step];
   const [value, setValue] = useState(ad[field] ?? "");
@@ -315,15 +312,7 @@ function ImageStep({ ad, goNext }: { ad: Ad; goNext: () => void }) {
 }
 
 /** The alternate title-description step: both texts on one page, each within the type's limits (spec 5). */
-function TitleDescriptionStep({
-  ad,
-  save,
-  goNext,
-}: {
-  ad: Ad;
-  save: (patch: Record<string, unknown>) => Promise<void>;
-  goNext: () => void;
-}) {
+function TitleDescriptionStep({ ad, save, goNext }: StepProps) {
   const id = useId();
   const [title, setTitle] = useState(ad.title ?? "");
   const [description, setDescription] = useState(ad.description ?? "");
@@ -385,15 +374,7 @@ function TitleDescriptionStep({
  * The identity step: the business behind the ad, complete with a business name and a business image of
  * at least 50 by 50 pixels (spec 5).
  */
-function IdentityStep({
-  ad,
-  save,
-  goNext,
-}: {
-  ad: Ad;
-  save: (patch: Record<string, unknown>) => Promise<void>;
-  goNext: () => void;
-}) {
+function IdentityStep({ ad, save, goNext }: StepProps) {
   const id = useId();
   const { upload, problem: imageProblem, busy } = useAdImageUpload(ad, "business-image");
   const [name, setName] = useState(ad.business_name ?? "");
@@ -452,15 +433,7 @@ function IdentityStep({
   );
 }
 
-function TargetingStep({
-  ad,
-  save,
-  goNext,
-}: {
-  ad: Ad;
-  save: (patch: Record<string, unknown>) => Promise<void>;
-  goNext: () => void;
-}) {
+function TargetingStep({ ad, save, goNext }: StepProps) {
   const [grades, setGrades] = useState<string[]>(ad.gradesArray);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = async () => {
@@ -505,10 +478,7 @@ function SpendStep({
   save,
   goNext,
   isAdmin,
-}: {
-  ad: Ad;
-  save: (patch: Record<string, unknown>) => Promise<void>;
-  goNext: () => void;
+}: StepProps & {
   isAdmin: boolean;
 }) {
   const id = useId();
@@ -627,15 +597,7 @@ function PaymentStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
   );
 }
 
-function StylingStep({
-  ad,
-  save,
-  goNext,
-}: {
-  ad: Ad;
-  save: (patch: Record<string, unknown>) => Promise<void>;
-  goNext: () => void;
-}) {
+function StylingStep({ ad, save, goNext }: StepProps) {
   const id = useId();
   const [css, setCss] = useState(ad.css_override ?? "");
   return (
