@@ -40,7 +40,8 @@ function useRecipients(): { recipients: Recipient[] | null; failed: boolean; don
   const location = useLocation();
   const onResource = location.pathname.startsWith("/resources/");
   const username = handle ? decodeURIComponent(handle).replace(/^@/, "") : null;
-  const ids = onResource || username ? [] : (id ?? "").split(",").filter(Boolean);
+  // Each creator once, as the server counts them: a link naming one twice must not show a doubled total.
+  const ids = onResource || username ? [] : [...new Set((id ?? "").split(",").filter(Boolean))];
   const resource = useQuery({ ...resourceDetailQuery(id ?? ""), enabled: onResource && id !== undefined });
   const keys = username ? [`@${encodeURIComponent(username)}`] : ids.map(encodeURIComponent);
   const users = useQueries({ queries: keys.map((key) => summaryQuery(key)) });

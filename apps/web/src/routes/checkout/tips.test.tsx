@@ -120,6 +120,22 @@ describe("one tip to several creators (POST /transactions/tip/multiple)", () => 
   });
 });
 
+describe("a tip link naming a creator twice", () => {
+  it("thanks them once, at the single tip's price", async () => {
+    storeSession(makeToken({ sub: "u1", exp: inOneHour() }), makeSelfUser());
+    const { calls } = stubFetch({
+      "GET /api/users/c1/summary": [
+        200,
+        { user: makeSummary({ id: "c1", username: "ada", first_name: "Ada" }) },
+      ],
+    });
+    renderScreen(TipPage, "/tip/c1,c1", "/tip/:id");
+    expect(await screen.findByText("Tip Ada")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Send $5.00" })).toBeTruthy();
+    expect(calls.filter((c) => c.url === "/api/users/c1/summary")).toHaveLength(1);
+  });
+});
+
 describe("/first-tip", () => {
   it("explains the amounts (spec 5 Tips), the once-a-day rule and the creator's share", async () => {
     stubFetch({});
