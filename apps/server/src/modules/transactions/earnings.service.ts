@@ -206,7 +206,8 @@ export async function listOwnActivity(db: Db, viewer: Viewer, limit = 100) {
              null::text as ref_code
       from payments p
       join ledger_transactions lt on lt.payment_id = p.id and lt.kind = 'feature'
-      left join resources r on r.id::text = lt.memo
+      -- memo holds the featured resource's id: compared as a uuid so the primary key finds it.
+      left join resources r on r.id = case when lt.memo ~ '^[0-9a-f-]{36}$' then lt.memo::uuid end
       where p.users_id = ${viewer.id} and p.purpose = 'feature'
     ) activity
     order by created_at desc, id
