@@ -5,7 +5,7 @@ import { DEFAULT_SITE_SETTINGS } from "./site-settings.ts";
  * day (DECISIONS.md: a sale runs until the end of its end date in `timeZone`).
  */
 export function dayInZone(date: Date, timeZone = DEFAULT_SITE_SETTINGS.timeZone): string {
-  return formatterFor(dayFormatters, timeZone, {
+  return formatterFor(dayFormatters, "en-CA", timeZone, {
     year: "numeric",
     month: "2-digit",
     day: "2-digit",
@@ -17,7 +17,7 @@ export function dayInZone(date: Date, timeZone = DEFAULT_SITE_SETTINGS.timeZone)
  * each daily budget across it.
  */
 export function dayFractionInZone(date: Date, timeZone = DEFAULT_SITE_SETTINGS.timeZone): number {
-  const parts = formatterFor(timeFormatters, timeZone, {
+  const parts = formatterFor(timeFormatters, "en-GB", timeZone, {
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
@@ -33,15 +33,13 @@ const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(
   cache: Map<string, Intl.DateTimeFormat>,
+  locale: string,
   timeZone: string,
   options: Intl.DateTimeFormatOptions,
 ): Intl.DateTimeFormat {
   let formatter = cache.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(cache === dayFormatters ? "en-CA" : "en-GB", {
-      timeZone,
-      ...options,
-    });
+    formatter = new Intl.DateTimeFormat(locale, { timeZone, ...options });
     cache.set(timeZone, formatter);
   }
   return formatter;

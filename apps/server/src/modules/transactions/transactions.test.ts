@@ -364,6 +364,14 @@ describe("money: purchases, gifts, tips and donations through the sandbox gatewa
       (await makeUser(t.db)).username,
     );
     expect(many.json()).toMatchObject({ total: 400 });
+    // A creator named twice is tipped (and charged) once.
+    const third = await makeUser(t.db);
+    const twice = await post(
+      "/transactions/tip/multiple",
+      { recipientIds: [third.id, third.id], amount: 300, ...CARD },
+      (await makeUser(t.db)).username,
+    );
+    expect(twice.json()).toMatchObject({ total: 300, tips: [{ recipientId: third.id, amount: 300 }] });
     expect(await creatorBalance(other.id)).toBe(200);
     expect(await ledgerSum()).toBe(0);
   });
