@@ -92,35 +92,51 @@ async function loadViewer(db: Db, userId: string, scopes: string[]): Promise<Vie
 export const accessPlugin = fp<{ tokens: TokenSigner; db: Db }>(
   async (app: FastifyInstance, { tokens, db }) => {
     app.decorateRequest("viewer", null);
-    app.addHook("onRequest", async (request) => {
-      // An unknown path is a 404 for everybody; saying 401 would hint that it exists.
-      if (request.is404) return;
-      const token = bearerToken(request);
-      const claims = token ? await tokens.verify(token) : null;
-      if (claims) request.viewer = await loadViewer(db, claims.sub, claims.scopes);
-      if (request.viewer) await noteActiveDay(db, request.viewer.id);
+
+    /** What the route's access rule says of this caller: undefined to go on, or the refusal. */
+    const refusal = (request: FastifyRequest, hadToken: boolean): AppError | undefined => {
       const config = request.routeOptions.config ?? {};
       const access = config.access ?? "user";
-      if (access === "public") return;
+      if (access === "public") return undefined;
       const viewer = request.viewer;
       if (!viewer) {
-        throw unauthorized(
+        return unauthorized(
           "invalid_token",
-          token ? "Your session has expired; please log in again" : "Please log in",
+          hadToken ? "Your session has expired; please log in again" : "Please log in",
         );
       }
       if (viewer.isDeactivated && !config.allowDeactivated && !viewer.isAdmin) {
-        throw new AppError("account_deactivated", "This account is deactivated", {
+        return new AppError("account_deactivated", "This account is deactivated", {
           reason: "insufficient_permissions",
         });
       }
-      if (access === "admin" && !viewer.isAdmin) throw new AppError("forbidden", "Only admins may do that");
+      if (access === "admin" && !viewer.isAdmin) return new AppError("forbidden", "Only admins may do that");
       if (config.permission && !viewer.permissions[config.permission]) {
-        throw new AppError(
+        return new AppError(
           "missing_permission",
           `Your account does not have the ${config.permission} permission`,
         );
       }
+      return undefined;
+    };
+
+    const identify = async (request: FastifyRequest, token: string) => {
+      const claims = await tokens.verify(token);
+      if (claims) request.viewer = await loadViewer(db, claims.sub, claims.scopes);
+      if (request.viewer) await noteActiveDay(db, request.viewer.id);
+    };
+
+    // Callback style: a visitor (no token, most page views and every ad served) is judged without a
+    // promise; only a token costs a verification and the account's lookup.
+    app.addHook("onRequest", (request, _reply, done) => {
+      // An unknown path is a 404 for everybody; saying 401 would hint that it exists.
+      if (request.is404) return done();
+      const token = bearerToken(request);
+      if (!token) return done(refusal(request, false));
+      identify(request, token).then(
+        () => done(refusal(request, true)),
+        (error: Error) => done(error),
+      );
     });
   },
 );

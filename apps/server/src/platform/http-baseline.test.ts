@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../test/app.ts";
+import { API_SECURITY_HEADERS } from "./security-headers.ts";
 
 describe("HTTP baseline: security headers, errors, request ids", () => {
   let t: TestApp;
@@ -8,16 +9,22 @@ describe("HTTP baseline: security headers, errors, request ids", () => {
   });
   afterAll(() => t.close());
 
-  it("sends a strict CSP and the other security headers", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/health" });
-    expect(res.statusCode).toBe(200);
-    const csp = String(res.headers["content-security-policy"]);
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("base-uri 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+  it("sends API answers the short JSON set of security headers (OWASP REST), errors too", async () => {
+    for (const url of ["/api/health", "/api/no-such-thing"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) {
+        expect(res.headers[name], `${url} ${name}`).toBe(value);
+      }
+      expect(String(res.headers["content-security-policy"])).toContain("default-src 'none'");
+      expect(res.headers["x-request-id"]).toBeTruthy();
+    }
+  });
+
+  it("keeps the full document set on public files, with their sandboxing CSP", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/files/previews/missing.png" });
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.headers["x-request-id"]).toBeTruthy();
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(res.headers["strict-transport-security"]).toContain("max-age=");
   });
 
   it("passes a caller's request id through and makes one otherwise", async () => {

@@ -28,6 +28,8 @@ export function installOfflineGate(app: FastifyInstance, db: Db, cacheMs = 0) {
   app.addHook("preValidation", (request, _reply, done) => {
     if (request.routeOptions.config?.availableOffline || request.viewer?.isAdmin) return done();
     if (!request.routeOptions.url?.startsWith("/api/")) return done();
+    const known = flag.peekSettled("offlineMode");
+    if (known !== undefined) return done(known ? offline() : undefined);
     flag.get("offlineMode", readFlag).then(
       (isOffline) => done(isOffline ? offline() : undefined),
       (error: Error) => done(error),

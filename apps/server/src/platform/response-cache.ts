@@ -28,12 +28,13 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEnt
   const cacheable = (request: FastifyRequest) =>
     request.method === "GET" && request.routeOptions.config?.sharedForVisitors === true && !request.viewer;
 
-  app.addHook("preHandler", async (request, reply) => {
-    if (!cacheable(request)) return;
-    const hit = entries.peek(request.url);
-    if (!hit) return;
+  // Callback style, and the hit read synchronously: a cached answer costs no promise.
+  app.addHook("preHandler", (request, reply, done) => {
+    if (!cacheable(request)) return done();
+    const hit = entries.peekSettled(request.url);
+    if (hit === undefined) return done();
     request.servedFromCache = true;
-    return reply.header("content-type", "application/json; charset=utf-8").send(await hit);
+    reply.header("content-type", "application/json; charset=utf-8").send(hit);
   });
 
   app.addHook("onSend", (request, reply, payload, done) => {

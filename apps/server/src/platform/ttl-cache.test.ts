@@ -44,4 +44,20 @@ describe("TtlCache", () => {
     small.clear();
     expect(await small.get("c", async () => 30)).toBe(30);
   });
+
+  it("answers a loaded value synchronously, never one still loading, expired or failed", async () => {
+    let time = 1000;
+    const cache = new TtlCache<boolean>(1000, 10, () => time);
+    let finish!: (value: boolean) => void;
+    const loading = cache.get("offline", () => new Promise<boolean>((resolve) => (finish = resolve)));
+    expect(cache.peekSettled("offline")).toBeUndefined();
+    finish(false);
+    await loading;
+    expect(cache.peekSettled("offline")).toBe(false);
+    time += 1000;
+    expect(cache.peekSettled("offline")).toBeUndefined();
+    await cache.get("broken", () => Promise.reject(new Error("db down"))).catch(() => {});
+    expect(cache.peekSettled("broken")).toBeUndefined();
+    expect(new TtlCache<number>(0).peekSettled("k")).toBeUndefined();
+  });
 });

@@ -5,8 +5,15 @@
  * for the same key share one load; a failed load is not kept; a ttl of 0 turns the cache off. Owners
  * clear it when this process changes what it holds.
  */
+interface Entry<V> {
+  value: Promise<V>;
+  expires: number;
+  /** Set once the load has resolved, so that a hit can be answered without waiting a tick. */
+  settled?: { value: V };
+}
+
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: Promise<V>; expires: number }>();
+  private readonly entries = new Map<string, Entry<V>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -24,9 +31,12 @@ export class TtlCache<V> {
     return value;
   }
 
-  /** A value still fresh, or undefined (for callers that fill the cache after the fact). */
-  peek(key: string): Promise<V> | undefined {
-    return this.peekEntry(key)?.value;
+  /**
+   * A fresh value that has already loaded, synchronously, or undefined (not cached, expired or still
+   * loading): hot paths (the offline gate, ad serving) answer from it without a promise per request.
+   */
+  peekSettled(key: string): V | undefined {
+    return this.peekEntry(key)?.settled?.value;
   }
 
   set(key: string, value: V) {
@@ -46,8 +56,15 @@ export class TtlCache<V> {
   }
 
   private store(key: string, value: Promise<V>) {
+    const entry: Entry<V> = { value, expires: this.now() + this.ttlMs };
+    value.then(
+      (loaded) => {
+        entry.settled = { value: loaded };
+      },
+      () => {},
+    );
     this.entries.delete(key);
-    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
+    this.entries.set(key, entry);
     if (this.entries.size > this.maxEntries) {
       // Maps iterate in insertion order: the first key is the oldest.
       const oldest = this.entries.keys().next().value;

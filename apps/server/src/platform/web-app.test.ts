@@ -21,6 +21,14 @@ describe("serving the built web app", () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toContain("text/html");
       expect(res.body).toContain("Lesson Loft");
+      // The document gets the app's own CSP and helmet's other headers (API answers get a shorter set).
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toMatch(/script-src 'self'(;|$)/);
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AD_PACING_SLACK, dailyImpressionBudget, pickAd, type ServableAd } from "./ad-pacing.ts";
+import { AD_PACING_SLACK, adPicker, dailyImpressionBudget, pickAd, type ServableAd } from "./ad-pacing.ts";
 
 /** A small seeded PRNG, so the simulations are the same on every run. */
 function mulberry32(seed: number): () => number {
@@ -90,6 +90,46 @@ describe("pickAd", () => {
   );
 
   it("uses a 5% slack", () => expect(AD_PACING_SLACK).toBe(0.05));
+});
+
+describe("adPicker (pickAd's search over running totals)", () => {
+  // The rule as first written: scan the pool in order and take the first ad whose running total passes.
+  function scanPick(ads: ServableAd[], random: number, dayFraction: number) {
+    const budgetLeft = ads.filter((x) => x.impressionsToday < dailyImpressionBudget(x));
+    const onPace = budgetLeft.filter(
+      (x) => x.impressionsToday < dailyImpressionBudget(x) * Math.min(1, dayFraction + AD_PACING_SLACK),
+    );
+    const pool = onPace.length > 0 ? onPace : budgetLeft;
+    const target = random * pool.reduce((sum, x) => sum + x.spendPerDayCents, 0);
+    let reached = 0;
+    for (const x of pool) {
+      reached += x.spendPerDayCents;
+      if (target < reached) return x.id;
+    }
+    return pool.at(-1)?.id ?? null;
+  }
+
+  it("picks what a scan in order picks, for 500 ads and 20,000 draws", () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const ads = Array.from({ length: 500 }, (_, i) =>
+      ad(`ad${i}`, 100 + Math.floor(random() * 5000), 100 + (i % 5) * 50, Math.floor(random() * 40_000)),
+    );
+    for (const dayFraction of [0, 0.3, 0.97]) {
+      const pick = adPicker(ads, dayFraction);
+      const differing: number[] = [];
+      for (let i = 0; i < 20_000 / 3; i++) {
+        const r = random();
+        if ((pick(r)?.id ?? null) !== scanPick(ads, r, dayFraction)) differing.push(r);
+      }
+      expect(differing).toEqual([]);
+      expect(pick(0)?.id).toBe(scanPick(ads, 0, dayFraction));
+      expect(pick(1)?.id).toBe(scanPick(ads, 1, dayFraction));
+    }
+  });
 });
 
 describe("pickAd over a day (100,000 impressions, seeded)", () => {

@@ -41,9 +41,22 @@ function isAheadOfPace(ad: ServableAd, budget: number, dayFraction: number): boo
  * taken in the order given, so the same inputs always give the same ad.
  */
 export function pickAd(ads: readonly ServableAd[], random: number, dayFraction: number): ServableAd | null {
+  return adPicker(ads, dayFraction)(random);
+}
+
+/**
+ * pickAd in two halves: steps 1 and 2 and the running totals of step 3 once for a set of ads at a
+ * moment of the day, then one binary search per impression. The server keeps a picker while its
+ * snapshot of the running ads and the site clock's second stay the same, so serving an ad costs
+ * O(log n) instead of weighing every candidate again.
+ */
+export function adPicker<T extends ServableAd>(
+  ads: readonly T[],
+  dayFraction: number,
+): (random: number) => T | null {
   const elapsed = Math.min(1, Math.max(0, Number.isFinite(dayFraction) ? dayFraction : 0));
-  const withBudget: ServableAd[] = [];
-  const onPace: ServableAd[] = [];
+  const withBudget: T[] = [];
+  const onPace: T[] = [];
   for (const ad of ads) {
     const budget = dailyImpressionBudget(ad);
     if (ad.impressionsToday >= budget) continue;
@@ -51,16 +64,28 @@ export function pickAd(ads: readonly ServableAd[], random: number, dayFraction: 
     if (!isAheadOfPace(ad, budget, elapsed)) onPace.push(ad);
   }
   const pool = onPace.length > 0 ? onPace : withBudget;
-  if (pool.length === 0) return null;
+  if (pool.length === 0) return () => null;
 
-  // An ad with budget left has spendPerDayCents > 0, so the total is positive.
-  const total = pool.reduce((sum, ad) => sum + ad.spendPerDayCents, 0);
-  const r = Math.min(1, Math.max(0, Number.isFinite(random) ? random : 0));
-  const target = r * total;
+  // reachedAfter[i]: the spend of pool[0..i]. An ad with budget left has spendPerDayCents > 0, so the
+  // totals rise strictly and the last one is positive.
+  const reachedAfter = new Float64Array(pool.length);
   let reached = 0;
-  for (const ad of pool) {
-    reached += ad.spendPerDayCents;
-    if (target < reached) return ad;
+  for (let i = 0; i < pool.length; i++) {
+    reached += pool[i]!.spendPerDayCents;
+    reachedAfter[i] = reached;
   }
-  return pool[pool.length - 1] ?? null; // random of 1, or rounding at the very top
+  const total = reached;
+  return (random) => {
+    const r = Math.min(1, Math.max(0, Number.isFinite(random) ? random : 0));
+    const target = r * total;
+    // The first ad whose running total passes the target (as a scan in order would find it).
+    let lo = 0;
+    let hi = pool.length - 1; // random of 1, or rounding at the very top, lands on the last
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (target < reachedAfter[mid]!) hi = mid;
+      else lo = mid + 1;
+    }
+    return pool[lo] ?? null;
+  };
 }

@@ -37,7 +37,14 @@ import {
   setFreeUserOnly,
   setRunning,
 } from "./ads.service.ts";
-import { displayAd, listOffers, recordClick, recordImpression, ServingCache } from "./serving.service.ts";
+import {
+  type DisplayAnswer,
+  displayAd,
+  listOffers,
+  recordClick,
+  recordImpression,
+  ServingCache,
+} from "./serving.service.ts";
 
 const idParams = { params: z.object({ id: z.string().min(1).max(64) }) };
 const advertise = { permission: "advertise" as const };
@@ -87,11 +94,12 @@ export async function adsRoutes(app: AppInstance) {
     {
       config: { access: "public" },
       schema: { querystring: adDisplayQuerySchema, response: { 200: displayAdSchema } },
-      // The answer is built from the schema's own fields (serving.service shapes each candidate once per
-      // cache fill), so re-checking it with zod on every page view only costs; the schema still documents it.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      // Each candidate's answer is shaped from the schema's fields and serialized once per cache fill
+      // (serving.service), so it is sent as it is; the schema still documents it.
+      serializerCompiler: () => (answer) => (answer as DisplayAnswer).json,
     },
-    async (request) => displayAd(db, request.viewer, request.query, serving),
+    // Not async: a visitor's ad is chosen synchronously from the cache (see displayAd).
+    (request) => displayAd(db, request.viewer, request.query, serving),
   );
   app.get("/advertisements/offers", { config: { access: "public", allowDeactivated: true } }, async () =>
     listOffers(db),

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import {
   type AdType,
+  adPicker,
   type DisplayAd,
   dayFractionInZone,
   dayInZone,
-  pickAd,
   type ServableAd,
   type SiteSettings,
   shouldShowAds,
@@ -36,8 +36,36 @@ interface Candidate extends Record<string, unknown> {
   impressions_today: number;
 }
 
-/** A candidate as pickAd weighs it, with the answer it becomes already shaped (built once per cache fill). */
-type ServableCandidate = ServableAd & { ad: NonNullable<DisplayAd> };
+/**
+ * A candidate as pickAd weighs it, with the answer it becomes already shaped and serialized (built once
+ * per cache fill, so serving it costs neither a copy nor a JSON.stringify).
+ */
+type ServableCandidate = ServableAd & { answer: DisplayAnswer };
+
+/** GET /advertisements/display's answer, with its JSON text (the route sends `json` as it is). */
+export interface DisplayAnswer {
+  ad: DisplayAd;
+  json: string;
+}
+
+/**
+ * A bound on one query's candidates, far above what a site runs at once (the bench's 1,000 running ads
+ * are about 200 of a type). Past it some ads would never be weighed, so it is not set near real loads.
+ */
+const MAX_CANDIDATES = 5000;
+
+const NO_AD: DisplayAnswer = { ad: null, json: JSON.stringify({ ad: null }) };
+
+function answerOf(ad: NonNullable<DisplayAd>): DisplayAnswer {
+  return { ad, json: JSON.stringify({ ad }) };
+}
+
+/** The candidates of one query at one moment, and their picker for the site clock's current second. */
+interface Snapshot {
+  candidates: ServableCandidate[];
+  fraction: number;
+  pick: (random: number) => ServableCandidate | null;
+}
 
 /**
  * The site's day and how far through it we are, recomputed at most once a second per process: formatting
@@ -65,6 +93,8 @@ function siteClock(timeZone: string, now = Date.now()) {
 export class ServingCache {
   private readonly settings: TtlCache<SiteSettings>;
   private readonly candidates: TtlCache<ServableCandidate[]>;
+  /** One picker per snapshot of candidates, rebuilt when the site clock's second moves on. */
+  private readonly snapshots = new WeakMap<ServableCandidate[], Snapshot>();
 
   constructor(ttlMs: number) {
     this.settings = new TtlCache(ttlMs, 1);
@@ -79,8 +109,27 @@ export class ServingCache {
     return this.settings.get("settings", () => getSiteSettings(db));
   }
 
+  /** The settings when they are loaded and fresh, without waiting (undefined otherwise). */
+  settledSiteSettings() {
+    return this.settings.peekSettled("settings");
+  }
+
   rows(key: string, load: () => Promise<ServableCandidate[]>) {
     return this.candidates.get(key, load);
+  }
+
+  settledRows(key: string) {
+    return this.candidates.peekSettled(key);
+  }
+
+  /** Picks from the candidates as pickAd would, building the picker once per snapshot and second. */
+  pick(candidates: ServableCandidate[], fraction: number, random: number): ServableCandidate | null {
+    let snapshot = this.snapshots.get(candidates);
+    if (!snapshot || snapshot.fraction !== fraction) {
+      snapshot = { candidates, fraction, pick: adPicker(candidates, fraction) };
+      this.snapshots.set(candidates, snapshot);
+    }
+    return snapshot.pick(random);
   }
 }
 
@@ -89,14 +138,39 @@ export class ServingCache {
  * (all types when none is asked for), within their run days, matching the page's grade when it has one,
  * free-user-only ads only for users who have not paid, and never a donor while donatedAdFreeMode is on:
  * the domain's pickAd excludes spent budgets, paces each across the day and weighs by spend.
+ *
+ * A visitor's page view is answered synchronously once the settings and the candidates are cached (no
+ * promise, no query): that is nearly every ad served. Signed-in users cost one lookup of their account.
  */
-export async function displayAd(
+export function displayAd(
   db: Db,
   viewer: Viewer | null,
   query: { type?: AdType; grade?: string },
   cache: ServingCache,
   random = Math.random(),
-): Promise<{ ad: DisplayAd }> {
+): DisplayAnswer | Promise<DisplayAnswer> {
+  if (!viewer) {
+    const settings = cache.settledSiteSettings();
+    if (settings) {
+      const { today, fraction } = siteClock(settings.timeZone);
+      const candidates = cache.settledRows(candidatesKey(query, false, today));
+      if (candidates) return cache.pick(candidates, fraction, random)?.answer ?? NO_AD;
+    }
+  }
+  return displayAdLoading(db, viewer, query, cache, random);
+}
+
+function candidatesKey(query: { type?: AdType; grade?: string }, hasPaid: boolean, today: string) {
+  return `${query.type ?? ""}|${query.grade ?? ""}|${hasPaid}|${today}`;
+}
+
+async function displayAdLoading(
+  db: Db,
+  viewer: Viewer | null,
+  query: { type?: AdType; grade?: string },
+  cache: ServingCache,
+  random: number,
+): Promise<DisplayAnswer> {
   const settings = await cache.siteSettings(db);
   let hasPaid = false;
   if (viewer) {
@@ -115,12 +189,11 @@ export async function displayAd(
         donationDate: row?.donation_date ? new Date(row.donation_date).toISOString() : null,
       })
     ) {
-      return { ad: null };
+      return NO_AD;
     }
   }
   const { today, fraction } = siteClock(settings.timeZone);
-  const key = JSON.stringify([query.type ?? "", query.grade ?? "", hasPaid, today]);
-  const servable = await cache.rows(key, async () => {
+  const candidates = await cache.rows(candidatesKey(query, hasPaid, today), async () => {
     const rows = await db.execute<Candidate>(sql`
     select a.id, a.ad_type, a.title, a.subtitle, a.subject, a.description, a.button, a.statement, a.discount_code,
            a.business_name, a.business_image, a.image_url, a.click_url, a.spend_per_day,
@@ -132,17 +205,16 @@ export async function displayAd(
       ${query.type ? sql`and a.ad_type = ${query.type}` : sql``}
       ${query.grade ? sql`and (cardinality(a.grades) = 0 or ${query.grade} = any(a.grades))` : sql``}
       ${hasPaid ? sql`and not a.is_free_user_only` : sql``}
-    limit 500`);
+    limit ${MAX_CANDIDATES}`);
     return rows.rows.map(({ spend_per_day, impressions_today, ...ad }) => ({
       id: ad.id,
       spendPerDayCents: spend_per_day,
       cpmCents: settings.adCpmCents[ad.ad_type],
       impressionsToday: Number(impressions_today),
-      ad: ad as NonNullable<DisplayAd>,
+      answer: answerOf(ad as NonNullable<DisplayAd>),
     }));
   });
-  const chosen = pickAd(servable, random, fraction) as ServableCandidate | null;
-  return { ad: chosen ? chosen.ad : null };
+  return cache.pick(candidates, fraction, random)?.answer ?? NO_AD;
 }
 
 const keyOf = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);

@@ -77,10 +77,17 @@ export async function earningsRoutes(app: AppInstance) {
     { schema: { params: z.object({ saleId: z.string().max(64) }) } },
     async (request, reply) => {
       const html = await renderReceipt(db, requireViewer(request), request.params.saleId, "Lesson Loft");
-      return reply
-        .header("content-type", "text/html; charset=utf-8")
-        .header("cache-control", "private, no-store")
-        .send(html);
+      return (
+        reply
+          .header("content-type", "text/html; charset=utf-8")
+          // A document, unlike the other API answers: its own inline style may apply, nothing else.
+          .header(
+            "content-security-policy",
+            "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+          )
+          .header("cache-control", "private, no-store")
+          .send(html)
+      );
     },
   );
 

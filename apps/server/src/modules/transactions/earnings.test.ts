@@ -115,6 +115,10 @@ describe("earnings: balances from the ledger, payouts, receipts", () => {
     const mine = await call("GET", url, buyer);
     expect(mine.statusCode).toBe(200);
     expect(mine.headers["content-type"]).toMatch(/^text\/html/);
+    // A document: its inline style may apply, scripts may not.
+    expect(mine.headers["content-security-policy"]).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    );
     expect(mine.body).toContain("Tides &amp; &lt;script&gt;x&lt;/script&gt;");
     expect(mine.body).not.toContain("<script>");
     expect(mine.body).toContain("$10.00");
