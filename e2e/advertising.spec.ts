@@ -11,20 +11,20 @@ import {
 
 const TITLE = "Reading Kits for All";
 
-test("an advertiser creates, pays for and submits an ad; an admin approves it; visitors see it, counted once per session", async ({
+test("an advertiser creates a type 1 ad with an image, pays and submits; an admin approves it; visitors see it in the grid, counted once per session", async ({
   page,
   browser,
 }) => {
   test.slow();
   const admin = await apiLogin(page.request, "admin");
-  // Make room in the grid's ad cell: stop the demo's running type 2 ads (admins may stop any ad).
-  await stopRunningAds(page.request, admin.accessToken, "2");
+  // Make room in the grid's ad cell (it takes the card types 1 and 2): stop the demo's running ones.
+  await stopRunningAds(page.request, admin.accessToken);
 
   await signInPage(page, "teacher1");
   await page.goto("/advertising");
-  await page.getByRole("link", { name: "Create a type 2 ad" }).click();
+  await page.getByRole("link", { name: "Create a type 1 ad" }).click();
   await expect(page).toHaveURL(/\/edit\/image$/);
-  const image = await sharp({ create: { width: 300, height: 388, channels: 3, background: "#0f766e" } })
+  const image = await sharp({ create: { width: 496, height: 260, channels: 3, background: "#0f766e" } })
     .png()
     .toBuffer();
   await page
@@ -37,13 +37,13 @@ test("an advertiser creates, pays for and submits an ad; an admin approves it; v
   await next.click();
   await page.getByLabel("Title").fill(TITLE);
   await next.click();
-  await page.getByLabel("Subtitle").fill("Phonics for every room");
+  await page.getByLabel("Description").fill("Phonics kits for every classroom, delivered");
   await next.click();
-  await page.getByLabel("Subject").fill("Reading");
+  await page.getByLabel("Button").fill("See the kits");
   await next.click();
   await page.getByLabel("Statement").fill("Paid for by a member of the community");
   await next.click();
-  await page.getByLabel("3", { exact: true }).check();
+  // Targeting is optional for type 1: every grade.
   await next.click();
   await expect(page).toHaveURL(/\/edit\/ad-spend$/);
   await next.click();
@@ -64,6 +64,7 @@ test("an advertiser creates, pays for and submits an ad; an admin approves it; v
   await visitor.goto("/");
   const cell = visitor.getByRole("listitem", { name: "Advertisement" });
   await expect(cell).toContainText(TITLE);
+  await expect(cell).toContainText("See the kits");
   expect((await counted).status()).toBe(200);
   await visitor.reload();
   await expect(cell).toContainText(TITLE);
@@ -98,7 +99,7 @@ test("an advertiser creates, pays for and submits an ad; an admin approves it; v
         billingZipCode: "62701",
       },
     });
-    const forDonor = await page.request.get("/api/advertisements/display?type=2&grade=3", {
+    const forDonor = await page.request.get("/api/advertisements/display", {
       headers: { authorization: `Bearer ${donor.accessToken}` },
     });
     expect((await forDonor.json()).ad).toBeNull();

@@ -122,9 +122,12 @@ export async function fillTestCard(
  * Makes room for a journey's own ad: an admin stops the running ads the display would pick for `type`
  * (admins may stop any ad), so the next pick is the journey's.
  */
-export async function stopRunningAds(request: APIRequestContext, adminToken: string, type: string) {
+/** Stops the running ads of a type (none named: the grid's card types 1 and 2), as an admin may. */
+export async function stopRunningAds(request: APIRequestContext, adminToken: string, type?: string) {
   for (let i = 0; i < 10; i++) {
-    const shown = await (await request.get(`/api/advertisements/display?type=${type}`)).json();
+    const shown = await (
+      await request.get(`/api/advertisements/display${type ? `?type=${type}` : ""}`)
+    ).json();
     if (!shown.ad) return;
     await request.post(`/api/advertisements/${shown.ad.id}/stop`, {
       headers: { authorization: `Bearer ${adminToken}` },

@@ -4,9 +4,10 @@ import { fileUrl } from "../api/client.ts";
 import { followAd, recordImpression, useAdsShown, useDisplayAd } from "../state/ads.ts";
 
 /**
- * One ad where its shape fits (spec: placement): the grid's extra cell (type 2, a portrait card), the
- * resource page (type 3, a small square) and portfolios (type 1, a banner). Nothing when this viewer is
- * not shown ads or no ad is running; the impression is recorded once the ad is on the page.
+ * One ad where its shape fits (spec: placement): the grid's extra cell (no type named: a card of type 1
+ * or 2, as the server chooses), the resource page (type 3, a small square), portfolios and the grids'
+ * heads (types 1 and 4, banners) and the download page (type 5). Nothing when this viewer is not shown
+ * ads or no ad is running; the impression is recorded once the ad is on the page.
  */
 export function AdSlot({
   type,
@@ -14,7 +15,8 @@ export function AdSlot({
   as: Tag = "div",
   className = "",
 }: {
-  type: AdType;
+  /** The placement's type; none for the grid's cell, which takes the card types (displayAdTypes). */
+  type?: AdType;
   grade?: string;
   as?: "div" | "li";
   className?: string;
@@ -30,8 +32,10 @@ export function AdSlot({
       <li aria-hidden="true" className={`min-h-24 rounded-ui ${className}`} data-ad-cell="" />
     ) : null;
   const url = ad.click_url ?? "";
-  // Banners (types 1 and 4) lie wide: the image beside the words, no taller than a strip.
+  // Banner placements (types 1 and 4) lie wide: the image beside the words, no taller than a strip. In
+  // the grid's cell a type 1 stands as a card like a type 2, its image on top.
   const wide = type === "1" || type === "4";
+  const shape = AD_IMAGE_RULES.minimum[ad.ad_type];
   return (
     <Tag
       data-ad-cell=""
@@ -56,7 +60,7 @@ export function AdSlot({
             }
             // The type's own proportions (its minimum size), so a banner shows whole rather than cropped.
             style={{
-              aspectRatio: `${AD_IMAGE_RULES.minimum[type].width} / ${AD_IMAGE_RULES.minimum[type].height}`,
+              aspectRatio: `${shape.width} / ${shape.height}`,
             }}
             loading="lazy"
           />

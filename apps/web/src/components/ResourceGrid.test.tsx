@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../state/query-client.ts";
 import { siteQueries } from "../state/site-config.ts";
 import { makeCards } from "../test/factories.ts";
+import { stubFetch } from "../test/render.tsx";
 import { ResourceGrid } from "./ResourceGrid.tsx";
 
 /** jsdom has no layout: the grid's container reports the width under test. */
@@ -54,5 +55,51 @@ describe("ResourceGrid at a container width", () => {
     expect(list.querySelectorAll("[data-row-fill]")).toHaveLength(fill);
     for (const cell of list.querySelectorAll("[data-row-fill]"))
       expect(cell.getAttribute("aria-hidden")).toBe("true");
+  });
+});
+
+describe("the grid's extra ad cell (spec: more than 20 results)", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  it("asks for the card types (no type named) and shows a type 1 as a card, counted once", async () => {
+    withContainerWidth(1500);
+    const { calls } = stubFetch({
+      "GET /api/advertisements/display": [
+        200,
+        {
+          ad: {
+            id: "ad-1",
+            ad_type: "1",
+            title: "Field Trip Planner",
+            subtitle: null,
+            subject: null,
+            description: "Permission slips in one place",
+            button: "Plan a trip",
+            statement: "Paid for by Field Trips Co",
+            discount_code: null,
+            business_name: null,
+            business_image: null,
+            image_url: "ads/trips.png",
+            click_url: "https://field-trips.example.com/",
+          },
+        },
+      ],
+      "POST /api/advertisements/ad-1/impression": [200, { counted: true }],
+    });
+    renderGrid(21);
+    const cell = await screen.findByRole("listitem", { name: "Advertisement" });
+    expect(cell.textContent).toContain("Field Trip Planner");
+    expect(cell.textContent).toContain("Plan a trip");
+    const display = calls.find((c) => c.url.includes("/advertisements/display"))!;
+    expect(new URL(display.url, "http://x").searchParams.has("type")).toBe(false);
+    // A card in the grid, not a banner: the image on top, in type 1's own proportions.
+    expect(cell.querySelector("a")!.className).not.toContain("sm:flex-row");
+    expect(cell.querySelector("img")!.style.aspectRatio).toBe("496 / 260");
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.url.endsWith("/advertisements/ad-1/impression"))).toHaveLength(1),
+    );
   });
 });

@@ -64,7 +64,7 @@ export function ResourceGrid({
           paint={chooseTileColor(offset + index, resource, palette)}
         />
       ))}
-      {plan.adCell ? <AdSlot type="2" grade={grade} as="li" /> : null}
+      {plan.adCell ? <AdSlot grade={grade} as="li" /> : null}
       {Array.from({ length: plan.fillCells }, (_, index) => {
         const paint = chooseTileColor(offset + resources.length + index, NO_COLOR_RULES, palette);
         return (

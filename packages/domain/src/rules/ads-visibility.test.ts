@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideIdleRoute, decideLogoutRoute, shouldShowAds } from "./ads-visibility.ts";
+import { decideIdleRoute, decideLogoutRoute, displayAdTypes, shouldShowAds } from "./ads-visibility.ts";
 
 describe("shouldShowAds (spec 1)", () => {
   it.each([
@@ -37,4 +37,15 @@ describe("decideIdleRoute (spec 2: idle behaviour)", () => {
     (signedIn, adsShown, donationDate, path, route) =>
       expect(decideIdleRoute({ signedIn, adsShown, donationDate, path })).toBe(route),
   );
+});
+
+describe("displayAdTypes (spec 9: optional type 3 or 4, also type 1 with exceptions)", () => {
+  it.each([
+    [undefined, ["1", "2"]],
+    ["1", ["1"]],
+    ["2", ["2"]],
+    ["3", ["3"]],
+    ["4", ["4"]],
+    ["5", ["5"]],
+  ] as const)("type %s -> %j", (type, types) => expect(displayAdTypes(type)).toEqual(types));
 });

@@ -1,3 +1,5 @@
+import type { AdType } from "./enums.ts";
+
 /**
  * Whether ads are shown to a visitor (spec section 1): hidden when an ad blocker is detected, or when
  * the site setting donatedAdFreeMode is on and the user has a donation_date. Logout, idle and the
@@ -32,4 +34,16 @@ export function decideIdleRoute(input: {
   if (!input.signedIn || input.path === "/offers" || input.path.startsWith("/offers/")) return null;
   if (input.adsShown) return "/offers";
   return input.donationDate ? null : "/donation";
+}
+
+/**
+ * The ad types a page is served when it names none (spec 9: display takes an optional type 3 or 4, and
+ * type 1 with exceptions): the grid's extra ad cell, which takes the card-shaped types, the banner-card
+ * type 1 and the portrait type 2. Other placements name their type (DECISIONS.md "Placement").
+ */
+export const GRID_AD_TYPES: readonly AdType[] = ["1", "2"];
+
+/** The types GET /advertisements/display chooses among: the one asked for, else the grid's. */
+export function displayAdTypes(type: AdType | undefined): readonly AdType[] {
+  return type ? [type] : GRID_AD_TYPES;
 }

@@ -24,10 +24,12 @@ function seeded(seed: number) {
 describe("ad serving fairness over 100,000 selections", () => {
   let t: TestApp;
   const ids: Record<string, string> = {};
+  let ownerId = "";
 
   beforeAll(async () => {
     t = await buildTestApp();
     const owner = await makeUser(t.db);
+    ownerId = owner.id;
     const ad = (name: string, spend: number, extra: Partial<typeof advertisements.$inferInsert> = {}) => ({
       users_id: owner.id,
       ad_type: "5" as const,
@@ -77,5 +79,36 @@ describe("ad serving fairness over 100,000 selections", () => {
       expect(Math.abs((shown.get(ids[name]!) ?? 0) / runs - spendShare)).toBeLessThan(0.02);
     }
     for (const name of ["stopped", "expired", "other type"]) expect(shown.get(ids[name]!)).toBeUndefined();
+  });
+
+  it("serves the grid (no type named) its card types 1 and 2 by spend, and no other type", async () => {
+    const card = (title: string, adType: "1" | "2", spend: number) => ({
+      users_id: ownerId,
+      ad_type: adType,
+      approval_status: "approved",
+      running_status: "running",
+      title,
+      click_url: "https://grid.example.com",
+      image_name: "a.png",
+      spend_per_day: spend,
+      grades: [],
+      starts_at: new Date(),
+      ends_at: new Date(Date.now() + 7 * 86_400_000),
+    });
+    const rows = await t.db
+      .insert(advertisements)
+      .values([card("grid banner", "1", 1000), card("grid card", "2", 3000)])
+      .returning();
+    const cache = new ServingCache(3_600_000);
+    const random = seeded(7);
+    const shown = new Map<string, number>();
+    const runs = 20_000;
+    for (let i = 0; i < runs; i++) {
+      const { ad } = await displayAd(t.db, null, {}, cache, random());
+      shown.set(ad?.ad_type ?? "none", (shown.get(ad?.ad_type ?? "none") ?? 0) + 1);
+    }
+    expect([...shown.keys()].sort()).toEqual(["1", "2"]);
+    expect(Math.abs(shown.get("1")! / runs - 0.25)).toBeLessThan(0.02);
+    expect(rows.map((r) => r.ad_type)).toEqual(["1", "2"]);
   });
 });

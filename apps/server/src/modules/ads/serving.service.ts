@@ -5,6 +5,7 @@ import {
   type DisplayAd,
   dayFractionInZone,
   dayInZone,
+  displayAdTypes,
   type ServableAd,
   type SiteSettings,
   shouldShowAds,
@@ -135,7 +136,7 @@ export class ServingCache {
 
 /**
  * GET /advertisements/display: one running ad for this page, or none. Of the running ads of the type
- * (all types when none is asked for), within their run days, matching the page's grade when it has one,
+ * (the grid's card types 1 and 2 when none is asked for: displayAdTypes), within their run days, matching the page's grade when it has one,
  * free-user-only ads only for users who have not paid, and never a donor while donatedAdFreeMode is on:
  * the domain's pickAd excludes spent budgets, paces each across the day and weighs by spend.
  *
@@ -202,7 +203,10 @@ async function displayAdLoading(
     left join ad_daily_stats s on s.ad_id = a.id and s.day = ${today}
     where a.approval_status = 'approved' and a.running_status = 'running'
       and (a.ends_at is null or a.ends_at > now())
-      ${query.type ? sql`and a.ad_type = ${query.type}` : sql``}
+      and a.ad_type in (${sql.join(
+        displayAdTypes(query.type).map((type) => sql`${type}`),
+        sql`, `,
+      )})
       ${query.grade ? sql`and (cardinality(a.grades) = 0 or ${query.grade} = any(a.grades))` : sql``}
       ${hasPaid ? sql`and not a.is_free_user_only` : sql``}
     limit ${MAX_CANDIDATES}`);
