@@ -26,3 +26,15 @@ export function onServingChange(listener: () => void): () => void {
 export function servingChanged() {
   for (const listener of settingsListeners) listener();
 }
+
+const contentListeners = new Set<() => void>();
+
+/** In-process notice that the site's texts, colours or site images changed (cached answers listen). */
+export function onSiteContentChange(listener: () => void): () => void {
+  contentListeners.add(listener);
+  return () => contentListeners.delete(listener);
+}
+
+export function siteContentChanged() {
+  for (const listener of contentListeners) listener();
+}

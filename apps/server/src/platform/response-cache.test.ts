@@ -53,4 +53,43 @@ describe("the visitors' micro-cache of public answers", () => {
     expect((await grid()).statusCode).toBe(503);
     expect((await page()).statusCode).toBe(503);
   });
+
+  it("holds the site configuration for everybody, and drops it when this process changes it", async () => {
+    const admin = await t.authHeader((await makeAdmin(t.db)).username);
+    const member = await t.authHeader((await makeUser(t.db)).username);
+    const texts = async (headers = {}) =>
+      (await t.app.inject({ method: "GET", url: "/api/texts/values", headers })).json().texts;
+    const idle = async (headers = {}) =>
+      (await t.app.inject({ method: "GET", url: "/api/site-settings/front-end-idle-timeout", headers })).json()
+        .idleTimeoutSeconds;
+
+    // A change behind the services' back is not seen while the answer is held, signed in or not...
+    await t.db.execute(sql`insert into texts (key, value) values ('home.title', 'Held')
+      on conflict (key) do update set value = 'Held'`);
+    const before = (await texts())["home.title"];
+    await t.db.execute(sql`update texts set value = 'Behind its back' where key = 'home.title'`);
+    expect((await texts())["home.title"]).toBe(before);
+    expect((await texts(member))["home.title"]).toBe(before);
+
+    // ...but a change through the console is seen at once, by everybody.
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/api/texts/home.title",
+      headers: admin,
+      payload: { value: "Lessons for every class" },
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await texts())["home.title"]).toBe("Lessons for every class");
+    expect((await texts(member))["home.title"]).toBe("Lessons for every class");
+
+    const seconds = await idle();
+    const patched = await t.app.inject({
+      method: "PATCH",
+      url: "/api/site-settings",
+      headers: admin,
+      payload: { idleTimeoutSeconds: seconds + 60 },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(await idle(member)).toBe(seconds + 60);
+  });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { onCatalogueChange } from "./catalogue-changes.ts";
+import { onCatalogueChange, onServingChange, onSiteContentChange } from "./catalogue-changes.ts";
 import { TtlCache } from "./ttl-cache.ts";
 
 declare module "fastify" {
@@ -9,6 +9,12 @@ declare module "fastify" {
      * moment and served from memory to the next visitors, so the home page under load costs no query.
      */
     sharedForVisitors?: boolean;
+    /**
+     * The same answer for everybody, signed in or not: the site's configuration (settings, texts,
+     * colours, site images), which every visit loads first. Kept like the visitors' answers, and dropped
+     * when this process changes settings or content.
+     */
+    sameForEveryone?: boolean;
   }
   interface FastifyRequest {
     servedFromCache?: boolean;
@@ -16,17 +22,27 @@ declare module "fastify" {
 }
 
 /**
- * A micro-cache of public GET answers for visitors (no Authorization, so no per-user fields). Entries
- * live `ttlMs` (a second or two: a new download count or price shows that much later), are bounded in
- * number, and are dropped when this process changes the catalogue. Signed-in users always get fresh
- * answers. Offline mode and every other gate run before it, so a cached answer never bypasses them.
+ * A micro-cache of public GET answers for visitors (no Authorization, so no per-user fields), and of the
+ * site configuration for everybody. Entries live `ttlMs` (VISITOR_CACHE_MS, a second or two: a new
+ * download count, price or text shows that much later on other instances), are bounded in number, and
+ * are dropped when this process changes the catalogue, the settings, the running ads or the site's
+ * content. Signed-in users always get fresh catalogue answers. Offline mode and every other gate run
+ * before it, so a cached answer never bypasses them.
  */
 export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEntries = 1000) {
   if (ttlMs <= 0) return;
   const entries = new TtlCache<string>(ttlMs, maxEntries);
-  onCatalogueChange(() => entries.clear());
-  const cacheable = (request: FastifyRequest) =>
-    request.method === "GET" && request.routeOptions.config?.sharedForVisitors === true && !request.viewer;
+  const clear = () => entries.clear();
+  const stops = [onCatalogueChange(clear), onServingChange(clear), onSiteContentChange(clear)];
+  app.addHook("onClose", (_instance, done) => {
+    for (const stop of stops) stop();
+    done();
+  });
+  const cacheable = (request: FastifyRequest) => {
+    if (request.method !== "GET") return false;
+    const config = request.routeOptions.config;
+    return config?.sameForEveryone === true || (config?.sharedForVisitors === true && !request.viewer);
+  };
 
   // Callback style, and the hit read synchronously: a cached answer costs no promise.
   app.addHook("preHandler", (request, reply, done) => {

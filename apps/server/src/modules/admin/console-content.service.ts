@@ -12,6 +12,7 @@ import type { z } from "zod";
 import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { siteImages, siteImageVariations, siteSettingChanges, texts, users } from "../../db/schema/index.ts";
+import { siteContentChanged } from "../../platform/catalogue-changes.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { encodePreview, inspectImage } from "../../platform/images.ts";
@@ -52,14 +53,15 @@ export async function listSettingChanges(
 
 /**
  * PUT /texts/{key}: any well-formed key, because every screen area of the web app keeps its own defaults
- * (its *-texts.ts) that a stored text overrides, and the server cannot list them. Read fresh by
- * GET /texts/values, so every instance serves it at once.
+ * (its *-texts.ts) that a stored text overrides, and the server cannot list them. GET /texts/values
+ * shows it at once on this instance and within VISITOR_CACHE_MS on the others.
  */
 export async function putText(db: Db, key: string, value: string) {
   await db
     .insert(texts)
     .values({ key, value })
     .onConflictDoUpdate({ target: texts.key, set: { value, updated_at: new Date() } });
+  siteContentChanged();
   return { key, value };
 }
 
@@ -70,6 +72,7 @@ export async function putText(db: Db, key: string, value: string) {
 export async function resetText(db: Db, key: string) {
   const [gone] = await db.delete(texts).where(eq(texts.key, key)).returning({ key: texts.key });
   if (!gone) throw notFound(`No stored text named ${key}`);
+  siteContentChanged();
   return { key, value: DEFAULT_TEXTS[key] ?? null };
 }
 
@@ -128,6 +131,7 @@ export async function addSiteImageVariation(
       is_current: fields.current,
     });
   });
+  siteContentChanged();
   return getSiteImage(db, key);
 }
 
@@ -165,6 +169,7 @@ export async function changeSiteImageVariation(
       })
       .where(eq(siteImageVariations.id, id));
   });
+  siteContentChanged();
   return getSiteImage(db, key);
 }
 
@@ -201,6 +206,7 @@ export async function deleteSiteImageVariation(
       }
     }
   });
+  siteContentChanged();
   // Files under the seed's own names are shared by fresh databases; only uploads are ours to remove.
   if (/^site-images\/[a-z-]+-[0-9a-f-]{36}\.webp$/.test(row.image_locator))
     await storage.delete(row.image_locator);

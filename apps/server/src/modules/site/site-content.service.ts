@@ -2,6 +2,7 @@ import type { SiteImage } from "@market/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { colors, siteImages, siteImageVariations, systemAvatars, texts } from "../../db/schema/index.ts";
+import { siteContentChanged } from "../../platform/catalogue-changes.ts";
 import { notFound } from "../../platform/errors.ts";
 
 export async function getTexts(db: Db): Promise<Record<string, string>> {
@@ -17,6 +18,7 @@ export async function listColors(db: Db) {
 export async function updateColor(db: Db, name: string, css: string) {
   const [row] = await db.update(colors).set({ css }).where(eq(colors.name, name)).returning();
   if (!row) throw notFound(`No colour named ${name}`);
+  siteContentChanged();
   return presentColor(row);
 }
 

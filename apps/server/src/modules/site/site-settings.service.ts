@@ -6,7 +6,8 @@ import { servingChanged } from "../../platform/catalogue-changes.ts";
 
 /**
  * Settings are read from the database on every call, not cached per process, so a change made on
- * one server instance is in force on every other at once (one primary-key scan of a tiny table).
+ * one server instance is in force in every other's services at once (one scan of a tiny table). The
+ * public configuration answers are held a moment by the response cache (platform/response-cache.ts).
  */
 export async function getSiteSettings(db: Db): Promise<SiteSettings> {
   const rows = await db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings);

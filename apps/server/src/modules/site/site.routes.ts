@@ -27,32 +27,34 @@ import {
 import { getSiteSettings, updateSiteSettings } from "./site-settings.service.ts";
 
 const publicOffline = { access: "public", availableOffline: true } as const;
+/** The configuration every visit loads first: the same for everybody, so answered from memory a moment. */
+const siteConfig = { ...publicOffline, sameForEveryone: true } as const;
 
 export async function siteRoutes(app: AppInstance) {
   const { db } = app.deps;
 
   app.get(
     "/site-settings/front-end",
-    { config: publicOffline, schema: { response: { 200: frontEndSettingsSchema } } },
+    { config: siteConfig, schema: { response: { 200: frontEndSettingsSchema } } },
     async () => ({
       settings: await getSiteSettings(db),
     }),
   );
   app.get(
     "/site-settings/front-end-offline",
-    { config: publicOffline, schema: { response: { 200: offlineResponseSchema } } },
+    { config: siteConfig, schema: { response: { 200: offlineResponseSchema } } },
     async () => ({
       offlineMode: (await getSiteSettings(db)).offlineMode,
     }),
   );
   app.get(
     "/site-settings/front-end-css-override",
-    { config: publicOffline, schema: { response: { 200: cssOverrideResponseSchema } } },
+    { config: siteConfig, schema: { response: { 200: cssOverrideResponseSchema } } },
     async () => ({ settings: { cssOverride: (await getSiteSettings(db)).cssOverride } }),
   );
   app.get(
     "/site-settings/front-end-idle-timeout",
-    { config: publicOffline, schema: { response: { 200: idleTimeoutResponseSchema } } },
+    { config: siteConfig, schema: { response: { 200: idleTimeoutResponseSchema } } },
     async () => ({ idleTimeoutSeconds: (await getSiteSettings(db)).idleTimeoutSeconds }),
   );
   app.patch(
@@ -66,14 +68,14 @@ export async function siteRoutes(app: AppInstance) {
 
   app.get(
     "/texts/values",
-    { config: publicOffline, schema: { response: { 200: textsResponseSchema } } },
+    { config: siteConfig, schema: { response: { 200: textsResponseSchema } } },
     async () => ({
       texts: await getTexts(db),
     }),
   );
   app.get(
     "/colors/values",
-    { config: publicOffline, schema: { response: { 200: colorsResponseSchema } } },
+    { config: siteConfig, schema: { response: { 200: colorsResponseSchema } } },
     async () => ({
       colors: await listColors(db),
     }),
@@ -96,7 +98,7 @@ export async function siteRoutes(app: AppInstance) {
 
   app.get(
     "/site-images",
-    { config: publicOffline, schema: { response: { 200: siteImagesResponseSchema } } },
+    { config: siteConfig, schema: { response: { 200: siteImagesResponseSchema } } },
     async () => ({
       siteImages: await listSiteImages(db),
     }),
@@ -116,7 +118,7 @@ export async function siteRoutes(app: AppInstance) {
   app.get(
     "/site-images/:key",
     {
-      config: publicOffline,
+      config: siteConfig,
       schema: { params: z.object({ key: z.enum(SITE_IMAGE_KEYS) }), response: { 200: siteImageSchema } },
     },
     async (request) => getSiteImage(db, request.params.key),
