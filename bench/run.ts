@@ -200,6 +200,9 @@ try {
       helloRuns.push(hello);
       const result = await measure(`http://127.0.0.1:${appPort}${path}`, paths, postBody);
       if (result.non2xx > 0) console.warn(`  ${label}: ${result.non2xx} non-2xx answers`);
+      if (result.errors > 0 || result.timeouts > 0) {
+        console.warn(`  ${label}: ${result.errors} connection errors, ${result.timeouts} timeouts`);
+      }
       runs.push({
         rps: result.requests.average,
         p99: result.latency.p99,

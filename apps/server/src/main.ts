@@ -2,6 +2,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./db/seed/demo.ts";
 import { jobDefinitions } from "./jobs.registry.ts";
+import { startHousekeeping } from "./platform/housekeeping.ts";
 import { createJobWorker } from "./platform/jobs.ts";
 import { openRuntime } from "./runtime.ts";
 
@@ -20,9 +21,11 @@ async function main() {
   const seeded = await seedDemoIfEmpty(deps);
   const app = await buildApp(deps);
   const worker = createJobWorker({ db: deps.db, log: app.log, definitions: jobDefinitions(deps) });
+  let stopHousekeeping = () => {};
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
+    stopHousekeeping();
     await worker.stop();
     await app.close();
     await deps.database.close();
@@ -33,6 +36,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   worker.start();
+  stopHousekeeping = startHousekeeping(deps.db, app.log);
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}/db`;
   console.log(`\nLesson Loft is running at ${config.publicUrl}  (database: ${where})`);
   if (seeded) console.log("Demo data was seeded into the empty database.");
