@@ -7,8 +7,12 @@ import { errorMessage, useAdminTexts } from "./admin-texts.ts";
 
 /** The 13-colour pool as tiles: 12 tile colours and the message tile, each with its readable text colour. */
 export function ColorPoolPreview({ colors }: { colors: readonly Pick<ColorEntry, "name" | "css">[] }) {
+  const a = useAdminTexts();
   return (
-    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7" aria-label="Colour pool preview">
+    <ul
+      className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7"
+      aria-label={a("admin.colors.preview")}
+    >
       {colors.map((color) => {
         const valid = CSS_COLOR.test(color.css);
         const text = valid ? textColorFor(color.css) : "#111827";
@@ -55,7 +59,7 @@ export function ColorsEditor() {
         old ? { colors: replace(old.colors) ?? [] } : old,
       );
       setDrafts(({ [color.name]: _saved, ...rest }) => rest);
-      setMessage(`Saved ${color.name}: ${color.css}.`);
+      setMessage(a("admin.colors.saved", { name: color.name, css: color.css }));
     },
     onError: (error) => setMessage(a("common.failed", { message: errorMessage(error) })),
   });
@@ -67,12 +71,9 @@ export function ColorsEditor() {
   return (
     <section className="flex flex-col gap-4" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="text-xl font-semibold">
-        Colours
+        {a("admin.colors.title")}
       </h2>
-      <p className="text-sm text-muted">
-        Tiles use the first 12 colours, the message tile the 13th. Text on each tile turns dark or light to
-        stay readable; the ratio shows its contrast (4.5:1 or more meets WCAG AA).
-      </p>
+      <p className="text-sm text-muted">{a("admin.colors.intro")}</p>
       <ColorPoolPreview colors={pool} />
       {message ? <p role="status">{message}</p> : null}
       <ul className="flex flex-col gap-2">
@@ -84,12 +85,12 @@ export function ColorsEditor() {
               <span className="w-24 font-mono text-sm">{color.name}</span>
               <input
                 type="color"
-                aria-label={`${color.name} colour picker`}
+                aria-label={a("admin.colors.picker", { name: color.name })}
                 value={valid ? color.css.toLowerCase() : "#000000"}
                 onChange={(event) => setDrafts({ ...drafts, [color.name]: event.target.value })}
               />
               <input
-                aria-label={`${color.name} hex value`}
+                aria-label={a("admin.colors.hex", { name: color.name })}
                 className="w-28 rounded-ui border border-line px-2 py-1 font-mono"
                 value={color.css}
                 maxLength={7}
@@ -97,7 +98,7 @@ export function ColorsEditor() {
               />
               {!valid ? (
                 <span role="alert" className="text-sm text-danger">
-                  Use #rrggbb
+                  {a("admin.colors.invalid")}
                 </span>
               ) : null}
               <button
@@ -106,7 +107,8 @@ export function ColorsEditor() {
                 onClick={() => save.mutate({ name: color.name, css: color.css })}
                 className="rounded-ui border border-line px-3 py-1 text-sm font-medium hover:bg-wash disabled:opacity-50"
               >
-                Save<span className="sr-only"> {color.name}</span>
+                {a("common.save")}
+                <span className="sr-only"> {color.name}</span>
               </button>
               {draft !== undefined ? (
                 <button
@@ -114,7 +116,8 @@ export function ColorsEditor() {
                   onClick={() => setDrafts(({ [color.name]: _undo, ...rest }) => rest)}
                   className="text-sm underline"
                 >
-                  Undo<span className="sr-only"> {color.name}</span>
+                  {a("admin.colors.undo")}
+                  <span className="sr-only"> {color.name}</span>
                 </button>
               ) : null}
             </li>

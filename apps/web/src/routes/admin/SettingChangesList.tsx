@@ -2,12 +2,12 @@ import type { SettingChanges } from "@market/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
-import { errorMessage, useAdminTexts } from "./admin-texts.ts";
+import { type AdminTexts, errorMessage, useAdminTexts } from "./admin-texts.ts";
 import { PagerButtons } from "./PagerButtons.tsx";
 
 const PAGE_SIZE = 25;
-const show = (value: unknown) =>
-  value === null || value === undefined ? "(default)" : JSON.stringify(value);
+const show = (a: AdminTexts, value: unknown) =>
+  value === null || value === undefined ? a("admin.changes.default") : JSON.stringify(value);
 
 /** GET /admin/site-settings/changes: who changed which setting, from what to what, and when. */
 export function SettingChangesList() {
@@ -29,21 +29,21 @@ export function SettingChangesList() {
   return (
     <section className="flex flex-col gap-4" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="text-xl font-semibold">
-        Changes to the settings
+        {a("admin.changes.title")}
       </h2>
       {changes.data.changes.length === 0 ? (
-        <p className="text-muted">Nobody has changed a setting yet; the defaults apply.</p>
+        <p className="text-muted">{a("admin.changes.none")}</p>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Settings changes, newest first</caption>
+            <caption className="sr-only">{a("admin.changes.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Setting</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
+                <th scope="col">{a("admin.changes.when")}</th>
+                <th scope="col">{a("admin.changes.who")}</th>
+                <th scope="col">{a("admin.changes.setting")}</th>
+                <th scope="col">{a("admin.changes.from")}</th>
+                <th scope="col">{a("admin.changes.to")}</th>
               </tr>
             </thead>
             <tbody>
@@ -53,14 +53,14 @@ export function SettingChangesList() {
                     {new Date(change.changed_at).toLocaleString()}
                   </td>
                   <td className="py-1 pr-3">
-                    {change.changed_by ? `@${change.changed_by.username}` : "(removed account)"}
+                    {change.changed_by ? `@${change.changed_by.username}` : a("admin.changes.removedAccount")}
                   </td>
                   <td className="py-1 pr-3 font-mono">{change.key}</td>
-                  <td className="max-w-64 truncate py-1 pr-3 font-mono" title={show(change.old_value)}>
-                    {show(change.old_value)}
+                  <td className="max-w-64 truncate py-1 pr-3 font-mono" title={show(a, change.old_value)}>
+                    {show(a, change.old_value)}
                   </td>
-                  <td className="max-w-64 truncate py-1 font-mono" title={show(change.new_value)}>
-                    {show(change.new_value)}
+                  <td className="max-w-64 truncate py-1 font-mono" title={show(a, change.new_value)}>
+                    {show(a, change.new_value)}
                   </td>
                 </tr>
               ))}

@@ -29,10 +29,11 @@ function ColorChoice({
   value: { css_var_name: string; color_hex: string }[];
   onChange: (next: { css_var_name: string; color_hex: string }[]) => void;
 }) {
+  const a = useAdminTexts();
   const chosen = new Map(value.map((c) => [c.css_var_name, c.color_hex]));
   return (
     <fieldset className="flex flex-wrap gap-3">
-      <legend className="mb-1 text-sm font-medium">Colours that go with the image</legend>
+      <legend className="mb-1 text-sm font-medium">{a("admin.siteImages.colors")}</legend>
       {pool.map((color) => {
         const hex = chosen.get(color.cssVarName);
         return (
@@ -54,7 +55,7 @@ function ColorChoice({
             {hex !== undefined ? (
               <input
                 type="color"
-                aria-label={`${color.name} colour with this image`}
+                aria-label={a("admin.siteImages.colorWith", { name: color.name })}
                 value={hex}
                 onChange={(event) =>
                   onChange(
@@ -86,10 +87,10 @@ function UploadForm({ imageKey, onUploaded }: { imageKey: string; onUploaded: (i
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const file = fileRef.current?.files?.[0];
-    if (!file) return setMessage("Choose an image first.");
+    if (!file) return setMessage(a("admin.siteImages.chooseFile"));
     if (file.size > SITE_IMAGE_MAX_BYTES)
-      return setMessage(`The image is larger than ${formatFileSize(SITE_IMAGE_MAX_BYTES)}.`);
-    if (!alt.trim()) return setMessage("Describe the image for people who cannot see it (alt text).");
+      return setMessage(a("admin.siteImages.tooLarge", { size: formatFileSize(SITE_IMAGE_MAX_BYTES) }));
+    if (!alt.trim()) return setMessage(a("admin.siteImages.altRequired"));
     const form = new FormData();
     form.append("alt", alt.trim());
     form.append("colors", JSON.stringify(colors));
@@ -110,7 +111,7 @@ function UploadForm({ imageKey, onUploaded }: { imageKey: string; onUploaded: (i
       setAlt("");
       setColors([]);
       if (fileRef.current) fileRef.current.value = "";
-      setMessage("Uploaded.");
+      setMessage(a("admin.siteImages.uploaded"));
     } catch (error) {
       setMessage(a("common.failed", { message: errorMessage(error) }));
     } finally {
@@ -122,12 +123,12 @@ function UploadForm({ imageKey, onUploaded }: { imageKey: string; onUploaded: (i
     <form
       onSubmit={submit}
       className="flex flex-col gap-3 rounded-ui border border-line p-4"
-      aria-label="Upload a variation"
+      aria-label={a("admin.siteImages.upload")}
     >
-      <h3 className="font-semibold">Upload a variation</h3>
+      <h3 className="font-semibold">{a("admin.siteImages.upload")}</h3>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-file`} className="text-sm font-medium">
-          Image (JPG, PNG, BMP or GIF, at most {formatFileSize(SITE_IMAGE_MAX_BYTES)})
+          {a("admin.siteImages.file", { size: formatFileSize(SITE_IMAGE_MAX_BYTES) })}
         </label>
         <input
           id={`${id}-file`}
@@ -138,7 +139,7 @@ function UploadForm({ imageKey, onUploaded }: { imageKey: string; onUploaded: (i
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-alt`} className="text-sm font-medium">
-          Alt text
+          {a("admin.siteImages.alt")}
         </label>
         <input
           id={`${id}-alt`}
@@ -151,10 +152,10 @@ function UploadForm({ imageKey, onUploaded }: { imageKey: string; onUploaded: (i
       <ColorChoice pool={pool} value={colors} onChange={setColors} />
       <label className="flex items-center gap-2">
         <input type="checkbox" checked={current} onChange={(event) => setCurrent(event.target.checked)} />
-        Show it on the page now
+        {a("admin.siteImages.current")}
       </label>
       {progress !== null ? (
-        <progress max={1} value={progress} aria-label="Upload progress">
+        <progress max={1} value={progress} aria-label={a("admin.siteImages.progress")}>
           {Math.round(progress * 100)}%
         </progress>
       ) : null}
@@ -163,7 +164,7 @@ function UploadForm({ imageKey, onUploaded }: { imageKey: string; onUploaded: (i
         disabled={progress !== null}
         className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
       >
-        Upload
+        {a("admin.siteImages.uploadButton")}
       </button>
       {message ? <p role="status">{message}</p> : null}
     </form>
@@ -205,11 +206,11 @@ export function SiteImagesEditor() {
   return (
     <section className="flex flex-col gap-4" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="text-xl font-semibold">
-        Site images
+        {a("admin.siteImages.title")}
       </h2>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-key`} className="text-sm font-medium">
-          Page
+          {a("admin.siteImages.page")}
         </label>
         <select
           id={`${id}-key`}
@@ -230,7 +231,10 @@ export function SiteImagesEditor() {
       {message ? <p role="status">{message}</p> : null}
       {image ? (
         <>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Variations of ${image.key}`}>
+          <ul
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+            aria-label={a("admin.siteImages.variations", { key: image.key })}
+          >
             {image.variations.map((v) => {
               const isCurrent = image.variation?.id === v.id;
               return (
@@ -242,7 +246,7 @@ export function SiteImagesEditor() {
                   />
                   <p className="text-sm">{v.alt}</p>
                   <p className="flex gap-1">
-                    <span className="sr-only">Colours:</span>
+                    <span className="sr-only">{a("admin.siteImages.colorsOf")}</span>
                     {v.colors.map((c) => (
                       <span
                         key={c.css_var_name}
@@ -257,7 +261,7 @@ export function SiteImagesEditor() {
                     ))}
                   </p>
                   {isCurrent ? (
-                    <p className="text-sm font-semibold">Shown on the page</p>
+                    <p className="text-sm font-semibold">{a("admin.siteImages.shown")}</p>
                   ) : (
                     <button
                       type="button"
@@ -267,7 +271,7 @@ export function SiteImagesEditor() {
                         change.mutate({ key: image.key, variation: v.id, patch: { current: true } })
                       }
                     >
-                      Show this one
+                      {a("admin.siteImages.show")}
                     </button>
                   )}
                   <button
@@ -275,11 +279,11 @@ export function SiteImagesEditor() {
                     disabled={change.isPending || image.variations.length <= 1}
                     className="self-start text-sm underline disabled:opacity-50"
                     onClick={() => {
-                      if (window.confirm(`Remove the image “${v.alt}” from ${image.key}?`))
+                      if (window.confirm(a("admin.siteImages.confirmRemove", { alt: v.alt, key: image.key })))
                         change.mutate({ key: image.key, variation: v.id, patch: null });
                     }}
                   >
-                    Remove
+                    {a("admin.siteImages.remove")}
                   </button>
                 </li>
               );
@@ -288,7 +292,7 @@ export function SiteImagesEditor() {
           <UploadForm key={image.key} imageKey={image.key} onUploaded={(img) => void refreshed(img)} />
         </>
       ) : (
-        <p>No site images are set up yet.</p>
+        <p>{a("admin.siteImages.none")}</p>
       )}
     </section>
   );

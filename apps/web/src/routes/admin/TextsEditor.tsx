@@ -9,6 +9,7 @@ import { BULK_EMAIL_TEXTS } from "../bulk-email/bulk-email-texts.ts";
 import { CATALOGUE_TEXTS } from "../catalogue/catalogue-texts.ts";
 import { CHECKOUT_TEXTS } from "../checkout/checkout-texts.ts";
 import { CONVERSATION_TEXTS } from "../conversations/conversation-texts.ts";
+import { EARNINGS_TEXTS } from "../earnings/earnings-texts.ts";
 import { HELP_TEXTS } from "../help/help-texts.ts";
 import { PUBLISHING_TEXTS } from "../publishing/publishing-texts.ts";
 import { STATISTICS_TEXTS } from "../statistics/statistics-texts.ts";
@@ -24,6 +25,7 @@ const ALL_DEFAULTS: Readonly<Record<string, string>> = {
   ...CATALOGUE_TEXTS,
   ...CHECKOUT_TEXTS,
   ...CONVERSATION_TEXTS,
+  ...EARNINGS_TEXTS,
   ...HELP_TEXTS,
   ...PUBLISHING_TEXTS,
   ...SETTINGS_TEXTS,
@@ -62,7 +64,7 @@ function TextRow({ textKey, value, stored }: { textKey: string; value: string; s
         return rest;
       });
       setDraft(ALL_DEFAULTS[textKey] ?? "");
-      setMessage("Back to the default.");
+      setMessage(a("admin.texts.wasReset"));
     },
     onError: (error) => setMessage(a("common.failed", { message: errorMessage(error) })),
   });
@@ -112,8 +114,8 @@ function TextRow({ textKey, value, stored }: { textKey: string; value: string; s
             onClick={() => reset.mutate()}
             className="text-sm underline disabled:opacity-50"
           >
-            Reset to the default
-            <span className="sr-only"> of {textKey}</span>
+            {a("admin.texts.reset")}
+            <span className="sr-only"> {a("admin.texts.resetOf", { key: textKey })}</span>
           </button>
         ) : null}
         {message ? (
@@ -156,12 +158,12 @@ export function TextsEditor() {
   return (
     <section className="flex flex-col gap-4" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="text-xl font-semibold">
-        Texts and flex messages
+        {a("admin.texts.title")}
       </h2>
       <div className="flex flex-wrap items-end gap-4">
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-filter`} className="text-sm font-medium">
-            Find a text
+            {a("admin.texts.find")}
           </label>
           <input
             id={`${id}-filter`}
@@ -172,23 +174,18 @@ export function TextsEditor() {
           />
         </div>
         <fieldset className="flex gap-4">
-          <legend className="sr-only">Which texts</legend>
+          <legend className="sr-only">{a("admin.texts.which")}</legend>
           <label className="flex items-center gap-2">
             <input type="radio" name={`${id}-kind`} checked={!flexOnly} onChange={() => setFlexOnly(false)} />
-            Site texts
+            {a("admin.texts.site")}
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" name={`${id}-kind`} checked={flexOnly} onChange={() => setFlexOnly(true)} />
-            Flex messages (25)
+            {a("admin.texts.flex", { count: String(FLEX_MESSAGE_KEYS.length) })}
           </label>
         </fieldset>
       </div>
-      {flexOnly ? (
-        <p className="text-sm text-muted">
-          A flex message shows in the footer's rotation when it is not empty and not “Inactive”. Links are
-          allowed as &lt;a href="..."&gt;.
-        </p>
-      ) : null}
+      {flexOnly ? <p className="text-sm text-muted">{a("admin.texts.flexHint")}</p> : null}
       <ul>
         {rows.map((row) => (
           <TextRow key={row.key} textKey={row.key} value={row.value} stored={row.stored} />

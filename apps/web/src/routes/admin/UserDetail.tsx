@@ -225,12 +225,15 @@ export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
           {detail.data.ads.map((ad) => (
             <li key={ad.id} className="flex flex-wrap gap-2">
               <Link to={`/advertising/${ad.id}`} className="underline">
-                {ad.title ?? `Type ${ad.ad_type} ad`}
+                {ad.title ?? t("user.adUntitled", { type: String(ad.ad_type) })}
               </Link>
               <span className="text-sm text-muted">
-                type {ad.ad_type} · {ad.approval_status}
-                {ad.running_status ? ` · ${ad.running_status}` : ""} · {formatAmount(ad.spend_per_day)} a day
-                for {ad.run_days_total} days
+                {t("user.adType", { type: String(ad.ad_type) })} · {ad.approval_status}
+                {ad.running_status ? ` · ${ad.running_status}` : ""} ·{" "}
+                {t("user.adSpend", {
+                  amount: formatAmount(ad.spend_per_day),
+                  days: String(ad.run_days_total),
+                })}
               </span>
             </li>
           ))}

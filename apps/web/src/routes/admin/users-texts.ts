@@ -58,6 +58,9 @@ export const USERS_TEXTS = {
   "user.saleTo": "to @{username}",
   "user.gift": "gift",
   "user.changed": "Saved.",
+  "user.adUntitled": "Type {type} ad",
+  "user.adType": "type {type}",
+  "user.adSpend": "{amount} a day for {days} days",
 } as const satisfies Record<string, string>;
 
 export type UsersTextKey = keyof typeof USERS_TEXTS;

@@ -2,6 +2,7 @@ import { formatAmount } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
+import { type EarningsTextKey, useEarningsTexts } from "./earnings-texts.ts";
 
 interface Period {
   period: string;
@@ -19,19 +20,20 @@ interface Report {
   balanced: boolean;
 }
 
-const COLUMNS: [keyof Period, string][] = [
-  ["period", "Month"],
-  ["sales", "Sales"],
-  ["fees", "Platform fees"],
-  ["tips", "Tips"],
-  ["donations", "Donations"],
-  ["adIncome", "Ad income"],
-  ["featuring", "Featuring"],
-  ["payouts", "Payouts"],
+const COLUMNS: [keyof Period, EarningsTextKey][] = [
+  ["period", "accounting.column.period"],
+  ["sales", "accounting.column.sales"],
+  ["fees", "accounting.column.fees"],
+  ["tips", "accounting.column.tips"],
+  ["donations", "accounting.column.donations"],
+  ["adIncome", "accounting.column.adIncome"],
+  ["featuring", "accounting.column.featuring"],
+  ["payouts", "accounting.column.payouts"],
 ];
 
 /** /admin/accounting: money by month from the ledger, CSV export, and the trial balance. */
 export default function AccountingPage() {
+  const e = useEarningsTexts();
   const id = useId();
   const [from, setFrom] = useState(`${new Date().getFullYear()}-01-01`);
   const [to, setTo] = useState(new Date().toISOString().slice(0, 10));
@@ -41,7 +43,7 @@ export default function AccountingPage() {
   });
   const download = () => {
     if (!report.data) return;
-    const lines = [COLUMNS.map(([, label]) => label).join(",")];
+    const lines = [COLUMNS.map(([, label]) => e(label)).join(",")];
     for (const p of report.data.periods) {
       lines.push(
         COLUMNS.map(([key]) => (key === "period" ? p.period : (Number(p[key]) / 100).toFixed(2))).join(","),
@@ -56,17 +58,17 @@ export default function AccountingPage() {
   };
   return (
     <section className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Accounting</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{e("accounting.title")}</h1>
       <div className="flex flex-wrap items-end gap-4">
         {(
           [
-            ["from", "From", from, setFrom],
-            ["to", "To", to, setTo],
+            ["from", "accounting.from", from, setFrom],
+            ["to", "accounting.to", to, setTo],
           ] as const
         ).map(([name, label, value, set]) => (
           <div key={name} className="flex flex-col gap-1">
             <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-              {label}
+              {e(label)}
             </label>
             <input
               id={`${id}-${name}`}
@@ -82,11 +84,11 @@ export default function AccountingPage() {
           onClick={download}
           className="rounded-ui border border-line px-4 py-2 font-medium"
         >
-          Download CSV
+          {e("accounting.downloadCsv")}
         </button>
       </div>
       {!report.data ? (
-        <p role="status">{report.isError ? "We could not load the accounts." : "Loading…"}</p>
+        <p role="status">{report.isError ? e("accounting.loadFailed") : e("accounting.loading")}</p>
       ) : (
         <>
           <table className="w-full text-left text-sm">
@@ -94,7 +96,7 @@ export default function AccountingPage() {
               <tr className="border-b border-line">
                 {COLUMNS.map(([key, label]) => (
                   <th key={key} className={`py-2 ${key === "period" ? "" : "text-right"}`}>
-                    {label}
+                    {e(label)}
                   </th>
                 ))}
               </tr>
@@ -112,11 +114,9 @@ export default function AccountingPage() {
             </tbody>
           </table>
           <section>
-            <h2 className="text-xl font-semibold">Trial balance</h2>
+            <h2 className="text-xl font-semibold">{e("accounting.trialBalance")}</h2>
             <p className="text-sm text-muted">
-              {report.data.balanced
-                ? "The books balance: every account together sums to zero."
-                : "The books do not balance."}
+              {report.data.balanced ? e("accounting.balanced") : e("accounting.unbalanced")}
             </p>
             <ul className="mt-2 grid gap-1 sm:grid-cols-2">
               {report.data.trialBalance.map((row) => (

@@ -5,6 +5,8 @@ import { NavLink, useLocation } from "react-router";
 import { api, apiUrl } from "../../api/client.ts";
 import { getSession } from "../../state/session.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
+import { type EarningsTextKey, type EarningsTexts, useEarningsTexts } from "./earnings-texts.ts";
+import { StrongValue } from "./StrongValue.tsx";
 
 interface Balance {
   balance: number;
@@ -33,27 +35,48 @@ interface Payout {
 }
 
 const SECTIONS = [
-  ["activity", "Activity"],
-  ["data", "Data"],
-  ["graph", "Graph"],
-  ["payout", "Payout"],
-] as const;
+  ["activity", "earnings.section.activity"],
+  ["data", "earnings.section.data"],
+  ["graph", "earnings.section.graph"],
+  ["payout", "earnings.section.payout"],
+] as const satisfies readonly (readonly [string, EarningsTextKey])[];
 type Section = (typeof SECTIONS)[number][0];
 
-const KIND_LABEL: Record<string, string> = {
-  sale: "Sale",
-  gift: "Gift sale",
-  tip: "Tip",
-  referral: "Referral",
-  feature: "Featuring",
+const KIND_LABEL: Record<string, EarningsTextKey> = {
+  sale: "earnings.kind.sale",
+  gift: "earnings.kind.gift",
+  tip: "earnings.kind.tip",
+  referral: "earnings.kind.referral",
+  feature: "earnings.kind.feature",
 };
 
+/** A row's kind in words; an unknown kind shows as it is. */
+function kindLabel(e: EarningsTexts, kind: string): string {
+  const key = KIND_LABEL[kind];
+  return key ? e(key) : kind;
+}
+
 /** What a row says: who tipped, what was referred (credited to you, paid to its creator), what was featured. */
-function describe(r: Activity): string {
-  if (r.kind === "tip") return `From @${r.from}${r.title ? `: “${r.title}”` : ""}`;
-  if (r.kind === "referral") return `Bought through your link: ${r.title ?? ""}`;
-  if (r.kind === "feature") return `Featured: ${r.title ?? ""}`;
+function describe(e: EarningsTexts, r: Activity): string {
+  if (r.kind === "tip")
+    return r.title
+      ? e("earnings.tipFromWithNote", { username: r.from ?? "", note: r.title })
+      : e("earnings.tipFrom", { username: r.from ?? "" });
+  if (r.kind === "referral") return e("earnings.referral", { title: r.title ?? "" });
+  if (r.kind === "feature") return e("earnings.featured", { title: r.title ?? "" });
   return r.title ?? "";
+}
+
+const PAYOUT_STATUS: Record<string, EarningsTextKey> = {
+  requested: "earnings.payoutStatus.requested",
+  rejected: "earnings.payoutStatus.rejected",
+};
+
+/** A payout's state in words: when it was paid, or requested / rejected (an unknown status shows as it is). */
+function payoutStatus(e: EarningsTexts, p: Payout): string {
+  if (p.status === "paid") return e("earnings.payoutPaid", { date: p.payoutDate ?? "" });
+  const key = PAYOUT_STATUS[p.status];
+  return key ? e(key) : p.status;
 }
 
 /** Referrals are credited, not paid, and featuring is spending: neither counts as earnings. */
@@ -95,6 +118,7 @@ function toCsv(rows: Activity[]): string {
  * earned and from what, and the payout request.
  */
 export default function EarningsPage() {
+  const e = useEarningsTexts();
   const location = useLocation();
   const section = (location.pathname.split("/")[2] as Section | undefined) ?? "activity";
   const balance = useQuery({
@@ -109,25 +133,25 @@ export default function EarningsPage() {
 
   return (
     <section className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Earnings</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{e("earnings.title")}</h1>
       <dl className="grid gap-4 sm:grid-cols-4">
         {(
           [
-            ["Balance", b?.balance],
-            ["Estimated balance", b?.estimatedBalance],
-            ["Available for payout", b?.eligibleBalance],
-            ["Payout pending", b?.pendingPayout],
+            ["earnings.balance", b?.balance],
+            ["earnings.estimatedBalance", b?.estimatedBalance],
+            ["earnings.eligibleBalance", b?.eligibleBalance],
+            ["earnings.pendingPayout", b?.pendingPayout],
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="rounded-ui border border-line p-4">
-            <dt className="text-sm text-muted">{label}</dt>
+            <dt className="text-sm text-muted">{e(label)}</dt>
             <dd className="text-2xl font-bold">
               {value === undefined ? "…" : formatAmount(value === 0 ? 0 : value)}
             </dd>
           </div>
         ))}
       </dl>
-      <nav aria-label="Earnings sections" className="border-b border-line">
+      <nav aria-label={e("earnings.sections")} className="border-b border-line">
         <ul className="flex gap-1">
           {SECTIONS.map(([path, label]) => (
             <li key={path}>
@@ -136,7 +160,7 @@ export default function EarningsPage() {
                 aria-current={section === path ? "page" : undefined}
                 className={`inline-block border-b-2 px-3 py-2 font-medium ${section === path ? "border-ink" : "border-transparent text-muted"}`}
               >
-                {label}
+                {e(label)}
               </NavLink>
             </li>
           ))}
@@ -145,7 +169,7 @@ export default function EarningsPage() {
       {section === "payout" ? (
         <PayoutSection balance={b} />
       ) : !activity.data ? (
-        <p role="status">{activity.isError ? "We could not load your earnings." : "Loading…"}</p>
+        <p role="status">{activity.isError ? e("earnings.loadFailed") : e("earnings.loading")}</p>
       ) : section === "data" ? (
         <DataSection rows={activity.data.activity} />
       ) : section === "graph" ? (
@@ -158,14 +182,14 @@ export default function EarningsPage() {
 }
 
 function ActivitySection({ rows }: { rows: Activity[] }) {
-  if (rows.length === 0)
-    return <p className="text-muted">No sales or tips yet. They appear here as they happen.</p>;
+  const e = useEarningsTexts();
+  if (rows.length === 0) return <p className="text-muted">{e("earnings.empty")}</p>;
   return (
-    <ul className="divide-y divide-line rounded-ui border border-line" aria-label="Earnings activity">
+    <ul className="divide-y divide-line rounded-ui border border-line" aria-label={e("earnings.activity")}>
       {rows.map((r) => (
         <li key={`${r.kind}-${r.id}`} className="flex flex-wrap items-center gap-4 p-4">
-          <span className="w-24 text-sm font-semibold">{KIND_LABEL[r.kind] ?? r.kind}</span>
-          <span className="min-w-0 flex-1 truncate">{describe(r)}</span>
+          <span className="w-24 text-sm font-semibold">{kindLabel(e, r.kind)}</span>
+          <span className="min-w-0 flex-1 truncate">{describe(e, r)}</span>
           <span className="text-sm text-muted">{r.createdAt.slice(0, 10)}</span>
           <span className="w-20 text-right font-semibold">{formatMoney(r.amount)}</span>
           {r.receipt ? (
@@ -174,7 +198,7 @@ function ActivitySection({ rows }: { rows: Activity[] }) {
               className="text-sm font-medium underline"
               onClick={() => void openReceipt(r.receipt!)}
             >
-              Receipt
+              {e("earnings.receipt")}
             </button>
           ) : null}
         </li>
@@ -184,6 +208,7 @@ function ActivitySection({ rows }: { rows: Activity[] }) {
 }
 
 function DataSection({ rows }: { rows: Activity[] }) {
+  const e = useEarningsTexts();
   const download = () => {
     const url = URL.createObjectURL(new Blob([toCsv(rows)], { type: "text/csv" }));
     const link = document.createElement("a");
@@ -199,23 +224,23 @@ function DataSection({ rows }: { rows: Activity[] }) {
         onClick={download}
         className="self-start rounded-ui border border-line px-4 py-2 font-medium"
       >
-        Download CSV
+        {e("earnings.downloadCsv")}
       </button>
       <table className="w-full text-left text-sm">
         <thead>
           <tr className="border-b border-line">
-            <th className="py-2">Date</th>
-            <th>Kind</th>
-            <th>What</th>
-            <th className="text-right">Amount</th>
+            <th className="py-2">{e("earnings.column.date")}</th>
+            <th>{e("earnings.column.kind")}</th>
+            <th>{e("earnings.column.what")}</th>
+            <th className="text-right">{e("earnings.column.amount")}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={`${r.kind}-${r.id}`} className="border-b border-line">
               <td className="py-2">{r.createdAt.slice(0, 10)}</td>
-              <td>{KIND_LABEL[r.kind] ?? r.kind}</td>
-              <td>{describe(r)}</td>
+              <td>{kindLabel(e, r.kind)}</td>
+              <td>{describe(e, r)}</td>
               <td className="text-right">{formatMoney(r.amount)}</td>
             </tr>
           ))}
@@ -227,6 +252,7 @@ function DataSection({ rows }: { rows: Activity[] }) {
 
 /** Earnings by month and source as stacked bars (sales, tips), with the numbers as a table for screen readers. */
 function GraphSection({ rows }: { rows: Activity[] }) {
+  const e = useEarningsTexts();
   const months = new Map<string, { sales: number; tips: number }>();
   for (const r of rows.filter(earns)) {
     const month = r.createdAt.slice(0, 7);
@@ -243,7 +269,7 @@ function GraphSection({ rows }: { rows: Activity[] }) {
         viewBox={`0 0 ${Math.max(1, data.length) * 60} 200`}
         className="h-52 w-full max-w-3xl"
         role="img"
-        aria-label="Earnings by month"
+        aria-label={e("earnings.graph")}
       >
         {data.map(([month, v], i) => {
           const salesH = (v.sales / max) * 170;
@@ -259,12 +285,13 @@ function GraphSection({ rows }: { rows: Activity[] }) {
           );
         })}
       </svg>
-      <figcaption className="text-sm text-muted">Sales (dark) and tips (light) by month.</figcaption>
+      <figcaption className="text-sm text-muted">{e("earnings.graphCaption")}</figcaption>
     </figure>
   );
 }
 
 function PayoutSection({ balance }: { balance: Balance | undefined }) {
+  const e = useEarningsTexts();
   const settings = useSiteSettings();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<string | null>(null);
@@ -275,7 +302,7 @@ function PayoutSection({ balance }: { balance: Balance | undefined }) {
   const request = useMutation({
     mutationFn: () => api.post<Payout>("/earnings/self/payouts", undefined),
     onSuccess: (p) => {
-      setMessage(`Payout of ${formatMoney(p.amount)} requested. An admin pays it out.`);
+      setMessage(e("earnings.payoutRequested", { amount: formatMoney(p.amount) }));
       void queryClient.invalidateQueries({ queryKey: ["earnings"] });
     },
     onError: (error) => setMessage(error instanceof Error ? error.message : String(error)),
@@ -283,9 +310,15 @@ function PayoutSection({ balance }: { balance: Balance | undefined }) {
   return (
     <div className="flex flex-col gap-4">
       <p>
-        Available for payout now: <strong>{balance ? formatAmount(balance.eligiblePayout) : "…"}</strong>.
-        Earnings become available {settings?.payoutHoldDays ?? 14} days after a sale or tip, from{" "}
-        {formatMoney(settings?.payoutMinimumCents ?? 1000)}.
+        <StrongValue
+          text={e("earnings.availableNow")}
+          name="amount"
+          value={balance ? formatAmount(balance.eligiblePayout) : "…"}
+        />{" "}
+        {e("earnings.holdRule", {
+          days: String(settings?.payoutHoldDays ?? 14),
+          minimum: formatMoney(settings?.payoutMinimumCents ?? 1000),
+        })}
       </p>
       <button
         type="button"
@@ -293,14 +326,14 @@ function PayoutSection({ balance }: { balance: Balance | undefined }) {
         onClick={() => request.mutate()}
         className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
       >
-        Request payout
+        {e("earnings.requestPayout")}
       </button>
       {message ? <p role="status">{message}</p> : null}
-      <ul className="divide-y divide-line rounded-ui border border-line" aria-label="Your payouts">
+      <ul className="divide-y divide-line rounded-ui border border-line" aria-label={e("earnings.payouts")}>
         {(payouts.data?.payouts ?? []).map((p) => (
           <li key={p.id} className="flex gap-4 p-3">
             <span className="flex-1">{p.requestedAt.slice(0, 10)}</span>
-            <span>{p.status === "paid" ? `Paid ${p.payoutDate ?? ""}` : p.status}</span>
+            <span>{payoutStatus(e, p)}</span>
             <span className="font-semibold">{formatMoney(p.amount)}</span>
           </li>
         ))}

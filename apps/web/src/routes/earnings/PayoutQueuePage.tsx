@@ -2,6 +2,8 @@ import { dayInZone, formatMoney } from "@market/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
+import { useEarningsTexts } from "./earnings-texts.ts";
+import { StrongValue } from "./StrongValue.tsx";
 
 interface QueuedPayout {
   id: string;
@@ -14,6 +16,7 @@ interface QueuedPayout {
 
 /** /admin/exceptions/payouts: requested payouts, oldest first, their total, and "mark paid" with a payout date. */
 export default function PayoutQueuePage() {
+  const e = useEarningsTexts();
   const id = useId();
   const queryClient = useQueryClient();
   const [payoutDate, setPayoutDate] = useState(dayInZone(new Date()));
@@ -26,7 +29,7 @@ export default function PayoutQueuePage() {
   const pay = useMutation({
     mutationFn: (payout: QueuedPayout) => api.post(`/admin/payouts/${payout.id}/pay`, { payoutDate }),
     onSuccess: (_answer, payout) => {
-      setMessage(`Paid ${formatMoney(payout.amount)} to @${payout.username}.`);
+      setMessage(e("payouts.paid", { amount: formatMoney(payout.amount), username: payout.username }));
       void queryClient.invalidateQueries({ queryKey: ["admin", "payouts"] });
     },
     onError: (error) => setMessage(error instanceof Error ? error.message : String(error)),
@@ -35,7 +38,7 @@ export default function PayoutQueuePage() {
   const reject = useMutation({
     mutationFn: (payout: QueuedPayout) => api.post(`/admin/payouts/${payout.id}/reject`, undefined),
     onSuccess: (_answer, payout) => {
-      setMessage(`Rejected the ${formatMoney(payout.amount)} request from @${payout.username}.`);
+      setMessage(e("payouts.rejected", { amount: formatMoney(payout.amount), username: payout.username }));
       void queryClient.invalidateQueries({ queryKey: ["admin", "payouts"] });
     },
     onError: (error) => setMessage(error instanceof Error ? error.message : String(error)),
@@ -43,14 +46,18 @@ export default function PayoutQueuePage() {
   const busy = pay.isPending || reject.isPending;
   return (
     <section className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Payouts to pay</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{e("payouts.title")}</h1>
       <div className="flex flex-wrap items-end gap-4">
         <p className="text-lg">
-          Total requested: <strong>{queue.data ? formatMoney(queue.data.totalEligiblePayouts) : "…"}</strong>
+          <StrongValue
+            text={e("payouts.total")}
+            name="amount"
+            value={queue.data ? formatMoney(queue.data.totalEligiblePayouts) : "…"}
+          />
         </p>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-date`} className="text-sm font-medium">
-            Payout date
+            {e("payouts.date")}
           </label>
           <input
             id={`${id}-date`}
@@ -63,13 +70,17 @@ export default function PayoutQueuePage() {
       </div>
       {message ? <p role="status">{message}</p> : null}
       {queue.data && queue.data.payouts.length === 0 ? (
-        <p className="text-muted">No payouts are waiting.</p>
+        <p className="text-muted">{e("payouts.none")}</p>
       ) : (
-        <ul className="divide-y divide-line rounded-ui border border-line" aria-label="Requested payouts">
+        <ul className="divide-y divide-line rounded-ui border border-line" aria-label={e("payouts.list")}>
           {(queue.data?.payouts ?? []).map((p) => (
             <li key={p.id} className="flex flex-wrap items-center gap-4 p-4">
               <span className="flex-1">
-                {p.first_name} (@{p.username}) · requested {p.requestedAt.slice(0, 10)}
+                {e("payouts.requestedBy", {
+                  name: p.first_name,
+                  username: p.username,
+                  date: p.requestedAt.slice(0, 10),
+                })}
               </span>
               <span className="font-semibold">{formatMoney(p.amount)}</span>
               <button
@@ -77,18 +88,18 @@ export default function PayoutQueuePage() {
                 disabled={busy}
                 onClick={() => pay.mutate(p)}
                 className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
-                aria-label={`Mark paid: @${p.username}`}
+                aria-label={e("payouts.markPaidOf", { username: p.username })}
               >
-                Mark paid
+                {e("payouts.markPaid")}
               </button>
               <button
                 type="button"
                 disabled={busy}
                 onClick={() => reject.mutate(p)}
                 className="rounded-ui border border-line px-4 py-2 font-medium disabled:opacity-60"
-                aria-label={`Reject: @${p.username}`}
+                aria-label={e("payouts.rejectOf", { username: p.username })}
               >
-                Reject
+                {e("payouts.reject")}
               </button>
             </li>
           ))}
