@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildTestApp, type TestApp } from "../test/app.ts";
 import { makeAdmin, makeResource, makeUser } from "../test/factories.ts";
 import { catalogueChanged } from "./catalogue-changes.ts";
+import { installResponseCache } from "./response-cache.ts";
 
 describe("the visitors' micro-cache of public answers", () => {
   let t: TestApp;
@@ -60,8 +62,9 @@ describe("the visitors' micro-cache of public answers", () => {
     const texts = async (headers = {}) =>
       (await t.app.inject({ method: "GET", url: "/api/texts/values", headers })).json().texts;
     const idle = async (headers = {}) =>
-      (await t.app.inject({ method: "GET", url: "/api/site-settings/front-end-idle-timeout", headers })).json()
-        .idleTimeoutSeconds;
+      (
+        await t.app.inject({ method: "GET", url: "/api/site-settings/front-end-idle-timeout", headers })
+      ).json().idleTimeoutSeconds;
 
     // A change behind the services' back is not seen while the answer is held, signed in or not...
     await t.db.execute(sql`insert into texts (key, value) values ('home.title', 'Held')
@@ -91,5 +94,62 @@ describe("the visitors' micro-cache of public answers", () => {
     });
     expect(patched.statusCode).toBe(200);
     expect(await idle(member)).toBe(seconds + 60);
+  });
+});
+
+describe("the micro-cache under a burst of misses", () => {
+  /** A bare app with one shared route whose answers we release by hand, counting how often it ran. */
+  async function burstApp(answer: (run: number) => Promise<unknown>) {
+    const app = Fastify();
+    installResponseCache(app, 60_000);
+    let runs = 0;
+    app.get("/shared", { config: { sharedForVisitors: true } }, async () => answer(++runs));
+    await app.ready();
+    return { app, runs: () => runs };
+  }
+
+  it("computes a missed answer once for everybody asking meanwhile", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { app, runs } = await burstApp(async (run) => {
+      await gate;
+      return { run };
+    });
+    const burst = Array.from({ length: 10 }, () => app.inject({ method: "GET", url: "/shared" }));
+    await vi.waitFor(() => expect(runs()).toBe(1));
+    release();
+    const answers = await Promise.all(burst);
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((r) => r.body))).toEqual(new Set(['{"run":1}']));
+    expect(runs()).toBe(1);
+    await app.close();
+  });
+
+  it("lets the waiting requests compute their own when the first one fails, and keeps no failure", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { app, runs } = await burstApp(async (run) => {
+      if (run === 1) {
+        await gate;
+        throw new Error("database went away");
+      }
+      return { run };
+    });
+    const first = app.inject({ method: "GET", url: "/shared" });
+    await vi.waitFor(() => expect(runs()).toBe(1));
+    const waiting = [
+      app.inject({ method: "GET", url: "/shared" }),
+      app.inject({ method: "GET", url: "/shared" }),
+    ];
+    release();
+    expect((await first).statusCode).toBe(500);
+    const after = await Promise.all(waiting);
+    expect(after.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(runs()).toBeGreaterThanOrEqual(2);
+    await app.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { onCatalogueChange, onServingChange, onSiteContentChange } from "./catalogue-changes.ts";
 import { TtlCache } from "./ttl-cache.ts";
 
@@ -18,7 +18,16 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     servedFromCache?: boolean;
+    /** Set on the request that computes a missed answer for the others waiting (see Fill). */
+    cacheFill: Fill | null;
   }
+}
+
+/** The first request to miss a key loads it; the others asking meanwhile wait for its answer. */
+interface Fill {
+  key: string;
+  generation: number;
+  finish: (payload: string | undefined) => void;
 }
 
 /**
@@ -28,11 +37,23 @@ declare module "fastify" {
  * are dropped when this process changes the catalogue, the settings, the running ads or the site's
  * content. Signed-in users always get fresh catalogue answers. Offline mode and every other gate run
  * before it, so a cached answer never bypasses them.
+ *
+ * Misses are coalesced: when an entry expires under load, the first request computes it and those
+ * arriving meanwhile wait for that answer instead of all running the same queries at once. If the first
+ * one fails (or its answer is not cacheable) the waiting ones compute their own.
  */
 export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEntries = 1000) {
   if (ttlMs <= 0) return;
+  app.decorateRequest("cacheFill", null);
   const entries = new TtlCache<string>(ttlMs, maxEntries);
-  const clear = () => entries.clear();
+  const inFlight = new Map<string, Promise<string | undefined>>();
+  // A change drops the entries and makes answers computed before it unfit to keep.
+  let generation = 0;
+  const clear = () => {
+    generation += 1;
+    entries.clear();
+    inFlight.clear();
+  };
   const stops = [onCatalogueChange(clear), onServingChange(clear), onSiteContentChange(clear)];
   app.addHook("onClose", (_instance, done) => {
     for (const stop of stops) stop();
@@ -43,24 +64,50 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEnt
     const config = request.routeOptions.config;
     return config?.sameForEveryone === true || (config?.sharedForVisitors === true && !request.viewer);
   };
+  const serve = (request: FastifyRequest, reply: FastifyReply, payload: string) => {
+    request.servedFromCache = true;
+    reply.header("content-type", "application/json; charset=utf-8").send(payload);
+  };
+  const finishFill = (request: FastifyRequest, payload: string | undefined) => {
+    const fill = request.cacheFill;
+    if (!fill) return;
+    request.cacheFill = null;
+    if (payload !== undefined && fill.generation === generation) entries.set(fill.key, payload);
+    fill.finish(fill.generation === generation ? payload : undefined);
+  };
 
   // Callback style, and the hit read synchronously: a cached answer costs no promise.
-  app.addHook("preHandler", (request, reply, done) => {
+  app.addHook("preHandler", (request: FastifyRequest, reply, done) => {
     if (!cacheable(request)) return done();
-    const hit = entries.peekSettled(request.url);
-    if (hit === undefined) return done();
-    request.servedFromCache = true;
-    reply.header("content-type", "application/json; charset=utf-8").send(hit);
+    const key = request.url;
+    const hit = entries.peekSettled(key);
+    if (hit !== undefined) return serve(request, reply, hit);
+    const pending = inFlight.get(key);
+    if (pending) {
+      pending.then((payload) => (payload === undefined ? done() : serve(request, reply, payload)));
+      return;
+    }
+    let finish!: (payload: string | undefined) => void;
+    const filled = new Promise<string | undefined>((resolve) => {
+      finish = resolve;
+    });
+    inFlight.set(key, filled);
+    request.cacheFill = {
+      key,
+      generation,
+      finish: (payload) => {
+        if (inFlight.get(key) === filled) inFlight.delete(key);
+        finish(payload);
+      },
+    };
+    // However this request ends (an error, a closed connection), the waiting ones are let go.
+    reply.raw.once("close", () => finishFill(request, undefined));
+    done();
   });
 
-  app.addHook("onSend", (request, reply, payload, done) => {
-    if (
-      !request.servedFromCache &&
-      reply.statusCode === 200 &&
-      typeof payload === "string" &&
-      cacheable(request)
-    ) {
-      entries.set(request.url, payload);
+  app.addHook("onSend", (request: FastifyRequest, reply, payload, done) => {
+    if (request.cacheFill) {
+      finishFill(request, reply.statusCode === 200 && typeof payload === "string" ? payload : undefined);
     }
     done(null, payload);
   });

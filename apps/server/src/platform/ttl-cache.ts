@@ -40,7 +40,10 @@ export class TtlCache<V> {
   }
 
   set(key: string, value: V) {
-    if (this.ttlMs > 0) this.store(key, Promise.resolve(value));
+    if (this.ttlMs <= 0) return;
+    this.store(key, Promise.resolve(value));
+    const entry = this.entries.get(key);
+    if (entry) entry.settled = { value };
   }
 
   clear() {
