@@ -51,18 +51,18 @@ export default function StatusPage() {
 
   return (
     <section className="mx-auto max-w-lg py-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">{t("status.title")}</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("accountStatus.title")}</h1>
       {!user ? null : user.is_deactivated && !reactivated ? (
         <div className="mt-4 flex flex-col gap-3">
-          <p className="text-lg font-medium">{t("status.deactivated")}</p>
+          <p className="text-lg font-medium">{t("accountStatus.deactivated")}</p>
           {byAdmin ? (
-            <p role="alert">{t("status.byAdmin")}</p>
+            <p role="alert">{t("accountStatus.byAdmin")}</p>
           ) : (
             <>
-              <p>{t("status.deactivatedBody")}</p>
+              <p>{t("accountStatus.deactivatedBody")}</p>
               <div>
                 <button type="button" onClick={reactivate} disabled={busy} className={primaryButton}>
-                  {t("status.reactivate")}
+                  {t("accountStatus.reactivate")}
                 </button>
               </div>
             </>
@@ -74,18 +74,18 @@ export default function StatusPage() {
           ) : null}
           <p>
             <Link to="/offers" className="text-accent underline">
-              {t("status.offers")}
+              {t("accountStatus.offers")}
             </Link>
           </p>
         </div>
       ) : (
         <div className="mt-4 flex flex-col gap-3">
           <p role="status" className="text-lg font-medium">
-            {reactivated ? t("status.reactivated") : t("status.active")}
+            {reactivated ? t("accountStatus.reactivated") : t("accountStatus.active")}
           </p>
           <p>
             <Link to="/" className="text-accent underline">
-              {t("status.home")}
+              {t("accountStatus.home")}
             </Link>
           </p>
         </div>

@@ -101,17 +101,17 @@ export const ACCOUNT_TEXTS = {
   "settings.deactivatePassword": "Password to confirm deactivation",
   "settings.deactivateConfirm": "Yes, deactivate my account",
   "settings.cancel": "Cancel",
-  "status.title": "Account status",
-  "status.active": "Your account is active",
-  "status.deactivated": "Your account is deactivated",
-  "status.deactivatedBody":
+  "accountStatus.title": "Account status",
+  "accountStatus.active": "Your account is active",
+  "accountStatus.deactivated": "Your account is deactivated",
+  "accountStatus.deactivatedBody":
     "Your profile and resources are hidden. If you deactivated the account, you can reactivate it now.",
-  "status.reactivate": "Reactivate my account",
-  "status.byAdmin":
+  "accountStatus.reactivate": "Reactivate my account",
+  "accountStatus.byAdmin":
     "An admin deactivated this account, so it cannot be reactivated here. To ask why or to appeal, reply to the e-mail we sent you about it and our support team will answer.",
-  "status.reactivated": "Your account is active again.",
-  "status.home": "Go to the home page",
-  "status.offers": "See offers",
+  "accountStatus.reactivated": "Your account is active again.",
+  "accountStatus.home": "Go to the home page",
+  "accountStatus.offers": "See offers",
 } as const satisfies Record<string, string>;
 
 export type AccountTextKey = keyof typeof ACCOUNT_TEXTS | keyof typeof DEFAULT_TEXTS;

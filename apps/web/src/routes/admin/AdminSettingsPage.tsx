@@ -23,7 +23,7 @@ export default function AdminSettingsPage() {
   return (
     <section className="flex flex-col gap-6">
       <header>
-        <h1 className="text-2xl font-bold sm:text-3xl">{s("settings.title")}</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">{s("siteSettings.title")}</h1>
         <p className="text-muted">{s("settings.intro")}</p>
       </header>
       <nav aria-label={s("settings.sections")}>

@@ -1,38 +1,11 @@
-import { DEFAULT_TEXTS, FLEX_MESSAGE_KEYS, TEXT_MAX_LENGTH } from "@market/domain";
+import { FLEX_MESSAGE_KEYS, TEXT_MAX_LENGTH } from "@market/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { api } from "../../api/client.ts";
 import { RichText } from "../../components/RichText.tsx";
 import { siteQueries } from "../../state/site-config.ts";
-import { ACCOUNT_TEXTS } from "../account/account-texts.ts";
-import { BULK_EMAIL_TEXTS } from "../bulk-email/bulk-email-texts.ts";
-import { CATALOGUE_TEXTS } from "../catalogue/catalogue-texts.ts";
-import { CHECKOUT_TEXTS } from "../checkout/checkout-texts.ts";
-import { CONVERSATION_TEXTS } from "../conversations/conversation-texts.ts";
-import { EARNINGS_TEXTS } from "../earnings/earnings-texts.ts";
-import { HELP_TEXTS } from "../help/help-texts.ts";
-import { PUBLISHING_TEXTS } from "../publishing/publishing-texts.ts";
-import { STATISTICS_TEXTS } from "../statistics/statistics-texts.ts";
-import { ADMIN_TEXTS, errorMessage, useAdminTexts } from "./admin-texts.ts";
-import { SETTINGS_TEXTS } from "./settings-texts.ts";
-import { USERS_TEXTS } from "./users-texts.ts";
-
-/** Every text the site shows with its default: the shell's, then each screen area's own (*-texts.ts). */
-const ALL_DEFAULTS: Readonly<Record<string, string>> = {
-  ...ACCOUNT_TEXTS,
-  ...ADMIN_TEXTS,
-  ...BULK_EMAIL_TEXTS,
-  ...CATALOGUE_TEXTS,
-  ...CHECKOUT_TEXTS,
-  ...CONVERSATION_TEXTS,
-  ...EARNINGS_TEXTS,
-  ...HELP_TEXTS,
-  ...PUBLISHING_TEXTS,
-  ...SETTINGS_TEXTS,
-  ...STATISTICS_TEXTS,
-  ...USERS_TEXTS,
-  ...DEFAULT_TEXTS,
-};
+import { errorMessage, useAdminTexts } from "./admin-texts.ts";
+import { ALL_TEXT_DEFAULTS as ALL_DEFAULTS } from "./text-areas.ts";
 
 const isFlex = (key: string) => key.startsWith("flex.");
 

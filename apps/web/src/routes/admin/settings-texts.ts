@@ -2,7 +2,7 @@ import { fillText, useTexts } from "../../state/site-config.ts";
 
 /** Copy of /admin/settings (settings, texts, colours, images, change log); admins can override any key. */
 export const SETTINGS_TEXTS = {
-  "settings.title": "Site settings",
+  "siteSettings.title": "Site settings",
   "settings.intro": "Changes apply to every visitor at once and are recorded in the change log.",
   "settings.sections": "Site settings sections",
   "settings.tab.settings": "Settings",

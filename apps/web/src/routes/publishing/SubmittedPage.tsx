@@ -16,8 +16,8 @@ export default function SubmittedPage() {
   });
   return (
     <section className="flex max-w-2xl flex-col items-start gap-4">
-      <h1 className="text-2xl font-bold sm:text-3xl">{t("completed.title")}</h1>
-      <p>{t("completed.body", { title: resource.data?.title ?? "" })}</p>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("submitted.title")}</h1>
+      <p>{t("submitted.body", { title: resource.data?.title ?? "" })}</p>
       <Link to="/publishing" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
         {t("completed.back")}
       </Link>

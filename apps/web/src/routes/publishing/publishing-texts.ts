@@ -162,8 +162,8 @@ export const PUBLISHING_TEXTS = {
   "queue.score": "Score {score}",
   "queue.noScore": "No score",
   "queue.open": "Review",
-  "completed.title": "Submitted for review",
-  "completed.body":
+  "submitted.title": "Submitted for review",
+  "submitted.body":
     "Thank you! A reviewer will look at “{title}” soon, and we will e-mail you when it is published.",
   "completed.back": "Back to publishing",
 } as const satisfies Record<string, string>;

@@ -1,0 +1,40 @@
+import { DEFAULT_TEXTS } from "@market/domain";
+import { ACCOUNT_TEXTS } from "../account/account-texts.ts";
+import { BULK_EMAIL_TEXTS } from "../bulk-email/bulk-email-texts.ts";
+import { CATALOGUE_TEXTS } from "../catalogue/catalogue-texts.ts";
+import { CHECKOUT_TEXTS } from "../checkout/checkout-texts.ts";
+import { CONVERSATION_TEXTS } from "../conversations/conversation-texts.ts";
+import { EARNINGS_TEXTS } from "../earnings/earnings-texts.ts";
+import { HELP_TEXTS } from "../help/help-texts.ts";
+import { PUBLISHING_TEXTS } from "../publishing/publishing-texts.ts";
+import { STATISTICS_TEXTS } from "../statistics/statistics-texts.ts";
+import { ADMIN_TEXTS } from "./admin-texts.ts";
+import { SETTINGS_TEXTS } from "./settings-texts.ts";
+import { USERS_TEXTS } from "./users-texts.ts";
+
+/**
+ * Every screen area's copy (its *-texts.ts) beside the shell's (the domain's DEFAULT_TEXTS). A stored text
+ * overrides its key wherever it is used, so no two areas may share a key (text-areas.test.ts): a shared
+ * key would let one override change two screens, and the editor could show only one default.
+ */
+export const TEXT_AREAS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  shell: DEFAULT_TEXTS,
+  account: ACCOUNT_TEXTS,
+  admin: ADMIN_TEXTS,
+  bulkEmail: BULK_EMAIL_TEXTS,
+  catalogue: CATALOGUE_TEXTS,
+  checkout: CHECKOUT_TEXTS,
+  conversations: CONVERSATION_TEXTS,
+  earnings: EARNINGS_TEXTS,
+  help: HELP_TEXTS,
+  publishing: PUBLISHING_TEXTS,
+  settings: SETTINGS_TEXTS,
+  statistics: STATISTICS_TEXTS,
+  users: USERS_TEXTS,
+};
+
+/** Every text the site shows, with its default. */
+export const ALL_TEXT_DEFAULTS: Readonly<Record<string, string>> = Object.assign(
+  {},
+  ...Object.values(TEXT_AREAS),
+);
