@@ -25,8 +25,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const warmUpSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
-/** BENCH_ONLY=ad measures only the scenarios whose label contains it (hello-world always runs). */
-const only = process.env.BENCH_ONLY?.toLowerCase();
+/** BENCH_ONLY=ad,search measures only the scenarios whose label contains one of them (hello-world always runs). */
+const only = process.env.BENCH_ONLY?.toLowerCase().split(",");
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), "market-bench-"));
 const appPort = 3900;
 const helloPort = 3901;
@@ -193,7 +193,7 @@ try {
   const helloRuns: autocannon.Result[] = [];
   const rows: [string, number, number, number, number][] = [];
   for (const [label, path, paths, postBody] of scenarios) {
-    if (only && !label.toLowerCase().includes(only)) continue;
+    if (only && !only.some((part) => label.toLowerCase().includes(part))) continue;
     const runs: { rps: number; p99: number; p975: number; ratio: number }[] = [];
     for (let round = 0; round < rounds; round++) {
       const hello = await measure(helloUrl);

@@ -7,6 +7,7 @@ import {
   captchaChallenges,
   loginFailures,
   loginTokens,
+  rateLimitCounters,
 } from "../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../test/app.ts";
 import { makeUser } from "../test/factories.ts";
@@ -50,6 +51,10 @@ describe("housekeeping: rows that only matter for a while are purged after RETEN
       { users_id: user.id, purpose: "login", token_hash: "gone", expires_at: hoursBefore(8 * 24) },
       { users_id: user.id, purpose: "verify_email", token_hash: "kept", expires_at: hoursBefore(24) },
     ]);
+    await t.db.insert(rateLimitCounters).values([
+      { bucket: "login:ip:10.0.0.1", window_start: hoursBefore(25), hits: 3 },
+      { bucket: "login:ip:10.0.0.1", window_start: hoursBefore(0.1), hits: 1 },
+    ]);
   });
   afterAll(() => t.close());
 
@@ -60,6 +65,7 @@ describe("housekeeping: rows that only matter for a while are purged after RETEN
       loginFailures: 1,
       captchaChallenges: 1,
       loginTokens: 1,
+      rateLimitWindows: 1,
     });
     const left = await t.db.execute<{ what: string }>(sql`
       select session_key as what from ad_impression_marks
@@ -68,6 +74,7 @@ describe("housekeeping: rows that only matter for a while are purged after RETEN
     expect(left.rows.map((r) => r.what).sort()).toEqual(["kept", "live-session", "recent"]);
     expect(await t.db.select().from(loginFailures)).toHaveLength(1);
     expect(await t.db.select().from(adClickMarks)).toHaveLength(1);
-    expect(Object.values(await purgeExpired(t.db, now))).toEqual([0, 0, 0, 0, 0]);
+    expect(await t.db.select().from(rateLimitCounters)).toHaveLength(1);
+    expect(Object.values(await purgeExpired(t.db, now))).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });

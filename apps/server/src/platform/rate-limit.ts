@@ -68,15 +68,5 @@ export function installRateLimits(app: FastifyInstance, db: Db) {
       (error: Error) => done(error),
     );
   });
-  // Old windows are useless; clear them now and then rather than on every request.
-  let calls = 0;
-  app.addHook("onResponse", (request, _reply, done) => {
-    calls += 1;
-    if (calls % 500 === 0) {
-      db.execute(sql`delete from rate_limit_counters where window_start < now() - interval '1 day'`).catch(
-        (error: unknown) => request.log.warn({ err: error }, "clearing old rate-limit windows failed"),
-      );
-    }
-    done();
-  });
+  // Old windows are cleared by the hourly housekeeping (platform/housekeeping.ts).
 }

@@ -1,6 +1,7 @@
 import { AD_IMAGE_RULES, type AdType } from "@market/domain";
 import { useEffect } from "react";
 import { fileUrl } from "../api/client.ts";
+import { useAdvertisingTexts } from "../routes/advertising/advertising-texts.ts";
 import { followAd, recordImpression, useAdsShown, useDisplayAd } from "../state/ads.ts";
 
 /**
@@ -21,6 +22,7 @@ export function AdSlot({
   as?: "div" | "li";
   className?: string;
 }) {
+  const t = useAdvertisingTexts();
   const shown = useAdsShown();
   const display = useDisplayAd({ type, grade }, shown);
   const ad = shown ? display.data?.ad : null;
@@ -40,7 +42,7 @@ export function AdSlot({
     <Tag
       data-ad-cell=""
       className={`flex flex-col overflow-hidden rounded-ui border border-line bg-paper ${className}`}
-      aria-label="Advertisement"
+      aria-label={t("ads.slot.label")}
     >
       <a
         href={url}
@@ -66,7 +68,9 @@ export function AdSlot({
           />
         ) : null}
         <span className="flex flex-1 flex-col gap-1 p-3">
-          <span className="text-xs font-semibold uppercase tracking-wide text-muted">Sponsored</span>
+          <span className="text-xs font-semibold uppercase tracking-wide text-muted">
+            {t("ads.slot.sponsored")}
+          </span>
           <span className="font-semibold">{ad.title}</span>
           {ad.subtitle ? <span className="text-sm">{ad.subtitle}</span> : null}
           {ad.description ? <span className="text-sm text-muted">{ad.description}</span> : null}

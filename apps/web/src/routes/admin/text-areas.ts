@@ -1,5 +1,6 @@
 import { DEFAULT_TEXTS } from "@market/domain";
 import { ACCOUNT_TEXTS } from "../account/account-texts.ts";
+import { ADVERTISING_TEXTS } from "../advertising/advertising-texts.ts";
 import { BULK_EMAIL_TEXTS } from "../bulk-email/bulk-email-texts.ts";
 import { CATALOGUE_TEXTS } from "../catalogue/catalogue-texts.ts";
 import { CHECKOUT_TEXTS } from "../checkout/checkout-texts.ts";
@@ -21,6 +22,7 @@ export const TEXT_AREAS: Readonly<Record<string, Readonly<Record<string, string>
   shell: DEFAULT_TEXTS,
   account: ACCOUNT_TEXTS,
   admin: ADMIN_TEXTS,
+  advertising: ADVERTISING_TEXTS,
   bulkEmail: BULK_EMAIL_TEXTS,
   catalogue: CATALOGUE_TEXTS,
   checkout: CHECKOUT_TEXTS,

@@ -3,35 +3,41 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { api, fileUrl } from "../../api/client.ts";
 import { AdReviewPanel } from "./AdReviewPanel.tsx";
+import { useAdvertisingTexts } from "./advertising-texts.ts";
 
 /** /admin/exceptions/advertising: ads awaiting approval with their comment text. */
 export default function AdQueuePage() {
+  const t = useAdvertisingTexts();
   const queue = useQuery({
     queryKey: ["ads", "queue"],
     queryFn: ({ signal }) => api.get<{ ads: Ad[] }>("/admin/advertisements/review-queue", { signal }),
   });
   return (
     <section className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Ads to review</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("ads.queue.title")}</h1>
       {!queue.data ? (
-        <p role="status">Loading…</p>
+        <p role="status">{t("ads.loading")}</p>
       ) : queue.data.ads.length === 0 ? (
-        <p className="text-muted">No ads are waiting for review.</p>
+        <p className="text-muted">{t("ads.queue.empty")}</p>
       ) : (
         <ul className="divide-y divide-line rounded-ui border border-line">
           {queue.data.ads.map((ad) => (
             <li key={ad.id} className="flex flex-wrap items-center gap-4 p-4">
               <span className="flex-1">
-                {ad.title} · type {ad.ad_type} · {formatMoney(ad.spend_per_day)} a day for {ad.run_days_total}{" "}
-                days
-                {ad.review_comment ? ` · “${ad.review_comment}”` : ""}
+                {t("ads.queue.summary", {
+                  title: ad.title ?? "",
+                  type: ad.ad_type,
+                  price: formatMoney(ad.spend_per_day),
+                  days: String(ad.run_days_total),
+                })}
+                {ad.review_comment ? ` ${t("ads.queue.comment", { comment: ad.review_comment })}` : ""}
               </span>
               <Link
                 to={`/advertising/${ad.id}/approve`}
                 className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
-                aria-label={`Review: ${ad.title ?? ad.id}`}
+                aria-label={t("ads.queue.reviewLabel", { title: ad.title ?? ad.id })}
               >
-                Review
+                {t("ads.queue.review")}
               </Link>
             </li>
           ))}
@@ -44,21 +50,22 @@ export default function AdQueuePage() {
 /** /advertising/{id}/approve: the ad as it will look, and the decision. */
 export function ApproveAdPage() {
   const { id = "" } = useParams();
+  const t = useAdvertisingTexts();
   const ad = useQuery({
     queryKey: ["ads", "own", id],
     queryFn: ({ signal }) => api.get<Ad>(`/advertisements/${encodeURIComponent(id)}`, { signal }),
   });
-  if (!ad.data) return <p role="status">Loading…</p>;
+  if (!ad.data) return <p role="status">{t("ads.loading")}</p>;
   const a = ad.data;
   return (
     <section className="flex max-w-2xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">Review “{a.title}”</h1>
+      <h1 className="text-2xl font-bold">{t("ads.approve.title", { title: a.title ?? "" })}</h1>
       {a.image_url ? (
-        <img src={fileUrl(a.image_url)} alt="The ad as submitted" className="max-w-sm rounded-ui" />
+        <img src={fileUrl(a.image_url)} alt={t("ads.approve.alt")} className="max-w-sm rounded-ui" />
       ) : null}
       <p>{a.description ?? a.subtitle}</p>
       <p className="text-sm text-muted">
-        Links to {a.click_url} · {a.statement}
+        {t("ads.approve.links", { url: a.click_url ?? "", statement: a.statement ?? "" })}
       </p>
       <AdReviewPanel ad={a} />
     </section>

@@ -2,18 +2,14 @@ import type { Ad } from "@market/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
-
-const OUTCOME = {
-  approve: "Approved: the ad is running.",
-  reject: "Rejected; the advertiser was e-mailed your comment.",
-  clear: "Cleared from the queue: the ad went back to its advertiser as a draft.",
-} as const;
+import { useAdvertisingTexts } from "./advertising-texts.ts";
 
 /**
  * An admin's decision on a submitted ad: approve (it starts running), reject with a comment, or clear it
  * from the queue without a decision (its comment emptied; it goes back to the advertiser as a draft).
  */
 export function AdReviewPanel({ ad }: { ad: Ad }) {
+  const t = useAdvertisingTexts();
   const id = useId();
   const queryClient = useQueryClient();
   const [comment, setComment] = useState("");
@@ -24,15 +20,14 @@ export function AdReviewPanel({ ad }: { ad: Ad }) {
         `/admin/advertisements/${ad.id}/${action}`,
         action === "reject" ? { comment } : undefined,
       );
-      setOutcome(OUTCOME[action]);
+      setOutcome(t(`ads.review.outcome.${action}`));
       if (action === "clear") setComment("");
       void queryClient.invalidateQueries({ queryKey: ["ads"] });
     } catch (error) {
       setOutcome(error instanceof Error ? error.message : String(error));
     }
   };
-  if (ad.approval_status !== "awaiting_approval" && !outcome)
-    return <p>This ad is not waiting for review.</p>;
+  if (ad.approval_status !== "awaiting_approval" && !outcome) return <p>{t("ads.review.notWaiting")}</p>;
   return (
     <div className="flex flex-col gap-3">
       {outcome ? <p role="status">{outcome}</p> : null}
@@ -41,10 +36,10 @@ export function AdReviewPanel({ ad }: { ad: Ad }) {
         onClick={() => void decide("approve")}
         className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
       >
-        Approve
+        {t("ads.review.approve")}
       </button>
       <label htmlFor={id} className="font-medium">
-        Comment for the advertiser
+        {t("ads.review.comment")}
       </label>
       <textarea
         id={id}
@@ -59,14 +54,14 @@ export function AdReviewPanel({ ad }: { ad: Ad }) {
         onClick={() => void decide("reject")}
         className="self-start rounded-ui border border-line px-4 py-2 font-medium disabled:opacity-60"
       >
-        Reject
+        {t("ads.review.reject")}
       </button>
       <button
         type="button"
         onClick={() => void decide("clear")}
         className="self-start rounded-ui border border-line px-4 py-2 text-sm"
       >
-        Clear from the queue
+        {t("ads.review.clear")}
       </button>
     </div>
   );

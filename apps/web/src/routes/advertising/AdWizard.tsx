@@ -24,27 +24,37 @@ import { CheckoutFailure, useCheckoutAttempt } from "../checkout/checkout-attemp
 import { useCheckoutTexts } from "../checkout/checkout-texts.ts";
 import { PaymentFields, usePaymentForm } from "../checkout/PaymentForm.tsx";
 import { AdReviewPanel } from "./AdReviewPanel.tsx";
+import {
+  type AdvertisingTextKey,
+  type AdvertisingTexts,
+  adStatusText,
+  useAdvertisingTexts,
+} from "./advertising-texts.ts";
 
 export const adKey = (id: string) => ["ads", "own", id] as const;
-const STEP_LABEL: Record<string, string> = {
-  image: "Image",
-  url: "Link",
-  title: "Title",
-  description: "Description",
-  button: "Button",
-  subtitle: "Subtitle",
-  subject: "Subject",
-  statement: "Statement",
-  targeting: "Grades",
-  "ad-spend": "Budget",
-  payment: "Payment",
-  status: "Status",
-  styling: "Styling",
-  code: "Code",
-  "discount-code": "Discount code",
-  "title-description": "Title and description",
-  identity: "Business identity",
-  review: "Review",
+const STEP_LABEL: Record<string, AdvertisingTextKey> = {
+  image: "ads.step.image",
+  url: "ads.step.url",
+  title: "ads.step.title",
+  description: "ads.step.description",
+  button: "ads.step.button",
+  subtitle: "ads.step.subtitle",
+  subject: "ads.step.subject",
+  statement: "ads.step.statement",
+  targeting: "ads.step.targeting",
+  "ad-spend": "ads.step.adSpend",
+  payment: "ads.step.payment",
+  status: "ads.step.status",
+  styling: "ads.step.styling",
+  code: "ads.step.code",
+  "discount-code": "ads.step.discountCode",
+  "title-description": "ads.step.titleDescription",
+  identity: "ads.step.identity",
+  review: "ads.step.review",
+};
+const stepLabel = (t: AdvertisingTexts, step: string) => {
+  const key = STEP_LABEL[step];
+  return key ? t(key) : step;
 };
 const TEXT_STEPS = [
   "url",
@@ -82,11 +92,16 @@ const FIELD_OF: Record<
   code: "code",
   "discount-code": "discount_code",
 };
-const PROBLEM: Record<string, string> = {
-  required: "Required",
-  too_short: "Too short",
-  too_long: "Too long",
-  invalid_url: "Use a full web address starting with https://",
+const PROBLEM: Record<string, AdvertisingTextKey> = {
+  required: "ads.problem.required",
+  too_short: "ads.problem.too_short",
+  too_long: "ads.problem.too_long",
+  invalid_url: "ads.problem.invalid_url",
+};
+/** A text check's problem code in words; a code the wizard does not know is shown as it is. */
+const problemText = (t: AdvertisingTexts, code: string) => {
+  const key = PROBLEM[code];
+  return key ? t(key) : code;
 };
 const primary = "self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60";
 
@@ -100,13 +115,14 @@ export default function AdWizard() {
   const navigate = useNavigate();
   const session = useSession();
   const isAdmin = session?.isAdmin ?? false;
+  const t = useAdvertisingTexts();
   const query = useQuery({
     queryKey: adKey(id),
     queryFn: ({ signal }) => api.get<Ad>(`/advertisements/${encodeURIComponent(id)}`, { signal }),
   });
-  if (query.isError) return <p role="alert">We could not load this ad.</p>;
+  if (query.isError) return <p role="alert">{t("ads.wizard.loadFailed")}</p>;
   const ad = query.data;
-  if (!ad) return <p role="status">Loading…</p>;
+  if (!ad) return <p role="status">{t("ads.loading")}</p>;
   const steps = adEditSteps(ad.ad_type, isAdmin);
   const step = resolveAdStep(stepName) ?? "image";
   const base = `/advertising/${ad.id}/edit`;
@@ -116,7 +132,7 @@ export default function AdWizard() {
 
   return (
     <section className="grid gap-6 lg:grid-cols-[12rem_1fr]">
-      <nav aria-label="Ad steps" className="hidden lg:block">
+      <nav aria-label={t("ads.wizard.steps")} className="hidden lg:block">
         <ol className="flex flex-col gap-1 text-sm">
           {steps.map((s) => (
             <li key={s}>
@@ -125,20 +141,20 @@ export default function AdWizard() {
                 aria-current={s === step ? "step" : undefined}
                 className={`block rounded-ui px-3 py-1.5 ${s === step ? "bg-wash font-semibold" : "text-muted"}`}
               >
-                {STEP_LABEL[s] ?? s}
+                {stepLabel(t, s)}
               </Link>
             </li>
           ))}
         </ol>
       </nav>
       <div className="flex max-w-2xl flex-col gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">Your type {ad.ad_type} ad</h1>
-        <h2 className="text-xl font-semibold">{STEP_LABEL[step] ?? step}</h2>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("ads.wizard.title", { type: ad.ad_type })}</h1>
+        <h2 className="text-xl font-semibold">{stepLabel(t, step)}</h2>
         {locked ? (
           <p role="alert">
-            This ad is running or in review and cannot be changed now.{" "}
+            {t("ads.wizard.locked")}{" "}
             <Link to={`${base}/status`} className="underline">
-              Status
+              {t("ads.wizard.lockedStatus")}
             </Link>
           </p>
         ) : (
@@ -198,6 +214,7 @@ function StepBody({
 }
 
 function TextField({ ad, step, save, goNext }: StepProps & { step: TextStep }) {
+  const t = useAdvertisingTexts();
   const id = useId();
   const field = FIELD_OF[step];
   const [value, setValue] = useState(ad[field] ?? "");
@@ -208,7 +225,7 @@ function TextField({ ad, step, save, goNext }: StepProps & { step: TextStep }) {
     event.preventDefault();
     const local = checkAdText(field, value, ad.ad_type);
     if (local && !(local === "required" && OPTIONAL_FIELDS.includes(field))) {
-      setProblem(PROBLEM[local] ?? local);
+      setProblem(problemText(t, local));
       return;
     }
     setBusy(true);
@@ -217,7 +234,7 @@ function TextField({ ad, step, save, goNext }: StepProps & { step: TextStep }) {
       goNext();
     } catch (error) {
       const code = error instanceof ApiError ? error.fields?.[field] : undefined;
-      setProblem(code ? (PROBLEM[code] ?? code) : "Could not save changes");
+      setProblem(code ? problemText(t, code) : t("ads.wizard.saveFailed"));
     } finally {
       setBusy(false);
     }
@@ -225,7 +242,7 @@ function TextField({ ad, step, save, goNext }: StepProps & { step: TextStep }) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">
       <label htmlFor={id} className="font-medium">
-        {STEP_LABEL[step]}
+        {stepLabel(t, step)}
       </label>
       <input
         id={id}
@@ -235,7 +252,11 @@ function TextField({ ad, step, save, goNext }: StepProps & { step: TextStep }) {
         aria-describedby={`${id}-hint`}
       />
       <p id={`${id}-hint`} className="text-sm text-muted">
-        {value.trim().length} of {limit.min} to {limit.max} characters
+        {t("ads.wizard.text.count", {
+          count: String(value.trim().length),
+          min: String(limit.min),
+          max: String(limit.max),
+        })}
       </p>
       {problem ? (
         <p role="alert" className="text-sm font-medium text-danger">
@@ -243,7 +264,7 @@ function TextField({ ad, step, save, goNext }: StepProps & { step: TextStep }) {
         </p>
       ) : null}
       <button type="submit" disabled={busy} className={primary}>
-        Save and continue
+        {t("ads.wizard.saveAndContinue")}
       </button>
     </form>
   );
@@ -289,23 +310,26 @@ function Problem({ text }: { text: string | null }) {
 }
 
 function ImageStep({ ad, goNext }: { ad: Ad; goNext: () => void }) {
+  const t = useAdvertisingTexts();
   const { upload, problem, busy } = useAdImageUpload(ad, "image");
   const min = AD_IMAGE_RULES.minimum[ad.ad_type];
   return (
     <div className="flex flex-col gap-4">
-      <p>
-        At least {min.width} by {min.height} pixels, at most 1 MB, JPG, PNG, BMP or GIF.
-      </p>
+      <p>{t("ads.wizard.image.rules", { width: String(min.width), height: String(min.height) })}</p>
       {ad.image_url ? (
-        <img src={fileUrl(ad.image_url)} alt="Your ad, as uploaded" className="max-w-sm rounded-ui" />
+        <img src={fileUrl(ad.image_url)} alt={t("ads.wizard.image.alt")} className="max-w-sm rounded-ui" />
       ) : null}
       <label className="self-start cursor-pointer rounded-ui border border-line px-4 py-2 font-medium">
-        {busy ? "Uploading…" : ad.image_url ? "Replace the image" : "Choose an image"}
+        {busy
+          ? t("ads.wizard.uploading")
+          : ad.image_url
+            ? t("ads.wizard.image.replace")
+            : t("ads.wizard.image.choose")}
         <input type="file" accept="image/*" className="sr-only" onChange={(e) => void upload(e)} />
       </label>
       <Problem text={problem} />
       <button type="button" disabled={!ad.image_url} onClick={goNext} className={primary}>
-        Continue
+        {t("ads.wizard.continue")}
       </button>
     </div>
   );
@@ -313,6 +337,7 @@ function ImageStep({ ad, goNext }: { ad: Ad; goNext: () => void }) {
 
 /** The alternate title-description step: both texts on one page, each within the type's limits (spec 5). */
 function TitleDescriptionStep({ ad, save, goNext }: StepProps) {
+  const t = useAdvertisingTexts();
   const id = useId();
   const [title, setTitle] = useState(ad.title ?? "");
   const [description, setDescription] = useState(ad.description ?? "");
@@ -324,8 +349,14 @@ function TitleDescriptionStep({ ad, save, goNext }: StepProps) {
     if (titleProblem || descriptionProblem) {
       setProblem(
         [
-          titleProblem ? `Title: ${PROBLEM[titleProblem] ?? titleProblem}` : null,
-          descriptionProblem ? `Description: ${PROBLEM[descriptionProblem] ?? descriptionProblem}` : null,
+          titleProblem
+            ? t("ads.wizard.titleDescription.titleProblem", { problem: problemText(t, titleProblem) })
+            : null,
+          descriptionProblem
+            ? t("ads.wizard.titleDescription.descriptionProblem", {
+                problem: problemText(t, descriptionProblem),
+              })
+            : null,
         ]
           .filter(Boolean)
           .join(". "),
@@ -336,7 +367,7 @@ function TitleDescriptionStep({ ad, save, goNext }: StepProps) {
       await save({ title: title.trim(), description: description.trim() });
       goNext();
     } catch {
-      setProblem("Could not save changes");
+      setProblem(t("ads.wizard.saveFailed"));
     }
   };
   const titleLimit = adTextLimit("title", ad.ad_type);
@@ -344,7 +375,10 @@ function TitleDescriptionStep({ ad, save, goNext }: StepProps) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">
       <label htmlFor={`${id}-title`} className="font-medium">
-        Title ({titleLimit.min} to {titleLimit.max} characters)
+        {t("ads.wizard.titleDescription.title", {
+          min: String(titleLimit.min),
+          max: String(titleLimit.max),
+        })}
       </label>
       <input
         id={`${id}-title`}
@@ -353,7 +387,10 @@ function TitleDescriptionStep({ ad, save, goNext }: StepProps) {
         className="rounded-ui border border-line bg-paper px-3 py-2"
       />
       <label htmlFor={`${id}-description`} className="font-medium">
-        Description ({descriptionLimit.min} to {descriptionLimit.max} characters)
+        {t("ads.wizard.titleDescription.description", {
+          min: String(descriptionLimit.min),
+          max: String(descriptionLimit.max),
+        })}
       </label>
       <textarea
         id={`${id}-description`}
@@ -364,7 +401,7 @@ function TitleDescriptionStep({ ad, save, goNext }: StepProps) {
       />
       <Problem text={problem} />
       <button type="submit" className={primary}>
-        Save and continue
+        {t("ads.wizard.saveAndContinue")}
       </button>
     </form>
   );
@@ -375,6 +412,7 @@ function TitleDescriptionStep({ ad, save, goNext }: StepProps) {
  * at least 50 by 50 pixels (spec 5).
  */
 function IdentityStep({ ad, save, goNext }: StepProps) {
+  const t = useAdvertisingTexts();
   const id = useId();
   const { upload, problem: imageProblem, busy } = useAdImageUpload(ad, "business-image");
   const [name, setName] = useState(ad.business_name ?? "");
@@ -385,20 +423,20 @@ function IdentityStep({ ad, save, goNext }: StepProps) {
     event.preventDefault();
     const local = checkAdText("business_name", name, ad.ad_type);
     if (local) {
-      setProblem(PROBLEM[local] ?? local);
+      setProblem(problemText(t, local));
       return;
     }
     try {
       await save({ business_name: name.trim() });
       goNext();
     } catch {
-      setProblem("Could not save changes");
+      setProblem(t("ads.wizard.saveFailed"));
     }
   };
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">
       <label htmlFor={id} className="font-medium">
-        Business name ({limit.min} to {limit.max} characters)
+        {t("ads.wizard.identity.name", { min: String(limit.min), max: String(limit.max) })}
       </label>
       <input
         id={id}
@@ -408,37 +446,44 @@ function IdentityStep({ ad, save, goNext }: StepProps) {
       />
       <Problem text={problem} />
       <p>
-        Business image: at least {AD_IMAGE_RULES.business.width} by {AD_IMAGE_RULES.business.height} pixels,
-        at most 1 MB.
+        {t("ads.wizard.identity.imageRules", {
+          width: String(AD_IMAGE_RULES.business.width),
+          height: String(AD_IMAGE_RULES.business.height),
+        })}
       </p>
       {ad.business_image ? (
         <img
           src={fileUrl(ad.business_image)}
-          alt="Your business logo, as uploaded"
+          alt={t("ads.wizard.identity.alt")}
           className="h-16 w-16 rounded-ui"
         />
       ) : null}
       <label className="self-start cursor-pointer rounded-ui border border-line px-4 py-2 font-medium">
-        {busy ? "Uploading…" : ad.business_image ? "Replace the business image" : "Choose a business image"}
+        {busy
+          ? t("ads.wizard.uploading")
+          : ad.business_image
+            ? t("ads.wizard.identity.replace")
+            : t("ads.wizard.identity.choose")}
         <input type="file" accept="image/*" className="sr-only" onChange={(e) => void upload(e)} />
       </label>
       <Problem text={imageProblem} />
       <p className="text-sm text-muted">
-        {complete ? "Your identity is complete." : "Add both to complete it."}
+        {complete ? t("ads.wizard.identity.complete") : t("ads.wizard.identity.incomplete")}
       </p>
       <button type="submit" className={primary}>
-        Save and continue
+        {t("ads.wizard.saveAndContinue")}
       </button>
     </form>
   );
 }
 
 function TargetingStep({ ad, save, goNext }: StepProps) {
+  const t = useAdvertisingTexts();
   const [grades, setGrades] = useState<string[]>(ad.gradesArray);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = async () => {
     if (ad.ad_type === "2" && grades.length === 0) {
-      setProblem("Choose at least one grade.");
+      setProblem(t("ads.wizard.targeting.none"));
       return;
     }
     await save({ gradesArray: grades });
@@ -446,7 +491,7 @@ function TargetingStep({ ad, save, goNext }: StepProps) {
   };
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-2">The grades whose pages show your ad (none: every page).</legend>
+      <legend className="mb-2">{t("ads.wizard.targeting.legend")}</legend>
       <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
         {GRADES.map((grade) => (
           <label key={grade} className="flex items-center gap-2">
@@ -467,7 +512,7 @@ function TargetingStep({ ad, save, goNext }: StepProps) {
         </p>
       ) : null}
       <button type="button" onClick={() => void submit()} className={primary}>
-        Save and continue
+        {t("ads.wizard.saveAndContinue")}
       </button>
     </fieldset>
   );
@@ -481,6 +526,7 @@ function SpendStep({
 }: StepProps & {
   isAdmin: boolean;
 }) {
+  const t = useAdvertisingTexts();
   const id = useId();
   const settings = useSiteSettings();
   const [perDay, setPerDay] = useState((ad.spend_per_day / 100).toFixed(2));
@@ -502,7 +548,10 @@ function SpendStep({
     event.preventDefault();
     if (check.problems.length > 0) {
       setProblem(
-        `An ad runs for at least ${formatMoney(minimums.totalCost * 100)} in all and ${formatMoney(minimums.spendPerDay * 100)} a day.`,
+        t("ads.wizard.spend.minimum", {
+          total: formatMoney(minimums.totalCost * 100),
+          perDay: formatMoney(minimums.spendPerDay * 100),
+        }),
       );
       return;
     }
@@ -516,7 +565,7 @@ function SpendStep({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">
       <label htmlFor={`${id}-day`} className="font-medium">
-        Spend per day in dollars
+        {t("ads.wizard.spend.perDay")}
       </label>
       <input
         id={`${id}-day`}
@@ -525,7 +574,7 @@ function SpendStep({
         className="w-40 rounded-ui border border-line px-3 py-2"
       />
       <label htmlFor={`${id}-days`} className="font-medium">
-        Days to run
+        {t("ads.wizard.spend.days")}
       </label>
       <input
         id={`${id}-days`}
@@ -534,9 +583,12 @@ function SpendStep({
         className="w-40 rounded-ui border border-line px-3 py-2"
       />
       <p>
-        Total: <strong>{formatMoney(check.totalCostCents || 0)}</strong>
+        {t("ads.wizard.spend.total")} <strong>{formatMoney(check.totalCostCents || 0)}</strong>
         {estimate.data
-          ? ` · about ${estimate.data.impressions.toLocaleString("en-US")} views and ${estimate.data.clicks.toLocaleString("en-US")} clicks`
+          ? ` ${t("ads.wizard.spend.estimate", {
+              views: estimate.data.impressions.toLocaleString("en-US"),
+              clicks: estimate.data.clicks.toLocaleString("en-US"),
+            })}`
           : ""}
       </p>
       {problem ? (
@@ -545,7 +597,7 @@ function SpendStep({
         </p>
       ) : null}
       <button type="submit" className={primary}>
-        Save and continue
+        {t("ads.wizard.saveAndContinue")}
       </button>
     </form>
   );
@@ -553,14 +605,14 @@ function SpendStep({
 
 function PaymentStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
   const t = useCheckoutTexts();
+  const ads = useAdvertisingTexts();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = usePaymentForm();
   const attempt = useCheckoutAttempt(form);
   const total = ad.spend_per_day * ad.run_days_total;
   const free = isAdmin && ad.isAdminAd;
-  if (!["creating", "rejected"].includes(ad.approval_status))
-    return <p>This ad is already paid for and submitted.</p>;
+  if (!["creating", "rejected"].includes(ad.approval_status)) return <p>{ads("ads.wizard.payment.done")}</p>;
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     if (!free) {
@@ -576,7 +628,7 @@ function PaymentStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
         const missing = Object.entries(error instanceof ApiError ? (error.fields ?? {}) : {})
           .filter(([, code]) => code === "required")
           .map(([field]) => field);
-        return missing.length > 0 ? `Complete these first: ${missing.join(", ")}.` : null;
+        return missing.length > 0 ? ads("ads.wizard.payment.missing", { fields: missing.join(", ") }) : null;
       },
     );
     if (!updated) return;
@@ -586,24 +638,30 @@ function PaymentStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
   return (
     <form onSubmit={(e) => void pay(e)} noValidate className="flex flex-col gap-4">
       <p>
-        Total for {ad.run_days_total} days: <strong>{formatMoney(total)}</strong>
+        {ads("ads.wizard.payment.total", { days: String(ad.run_days_total) })}{" "}
+        <strong>{formatMoney(total)}</strong>
       </p>
       {free ? null : <PaymentFields form={form} t={t} />}
       <CheckoutFailure message={attempt.failure} />
       <button type="submit" disabled={attempt.busy} className={primary}>
-        {free ? "Submit for review" : attempt.busy ? t("pay.paying") : `Pay ${formatMoney(total)} and submit`}
+        {free
+          ? ads("ads.wizard.payment.submit")
+          : attempt.busy
+            ? t("pay.paying")
+            : ads("ads.wizard.payment.pay", { amount: formatMoney(total) })}
       </button>
     </form>
   );
 }
 
 function StylingStep({ ad, save, goNext }: StepProps) {
+  const t = useAdvertisingTexts();
   const id = useId();
   const [css, setCss] = useState(ad.css_override ?? "");
   return (
     <div className="flex flex-col gap-3">
       <label htmlFor={id} className="font-medium">
-        CSS override (admins)
+        {t("ads.wizard.styling.css")}
       </label>
       <textarea
         id={id}
@@ -617,30 +675,21 @@ function StylingStep({ ad, save, goNext }: StepProps) {
         onClick={() => void save({ css_override: css || null }).then(goNext)}
         className={primary}
       >
-        Save and continue
+        {t("ads.wizard.saveAndContinue")}
       </button>
     </div>
   );
 }
 
-const STATUS_TEXT: Record<string, string> = {
-  incomplete: "Incomplete",
-  inReview: "In review",
-  rejected: "Needs changes",
-  running: "Running",
-  stopped: "Stopped",
-  expired: "Expired",
-  creating: "Not submitted",
-};
-
 /** The alternate steps, offered from the status step: none is required, each adds to the ad. */
 const EXTRA_STEPS = [
-  ["discount-code", "Add a discount code (your ad then appears on the offers page)"],
-  ["identity", "Show your business name and image"],
-  ["title-description", "Edit the title and description together"],
+  ["discount-code", "ads.wizard.extra.discountCode"],
+  ["identity", "ads.wizard.extra.identity"],
+  ["title-description", "ads.wizard.extra.titleDescription"],
 ] as const;
 
 function StatusStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
+  const t = useAdvertisingTexts();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const act = async (action: "stop" | "resume") => {
@@ -654,24 +703,31 @@ function StatusStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
   return (
     <div className="flex flex-col gap-3">
       <p role="status" className="text-lg font-semibold">
-        Status: {STATUS_TEXT[ad.derivedStatus] ?? ad.derivedStatus}
+        {t("ads.wizard.status.current", { status: adStatusText(t, ad.derivedStatus) })}
       </p>
       {ad.review_comment ? (
-        <p className="rounded-ui bg-wash p-3">The reviewer said: {ad.review_comment}</p>
+        <p className="rounded-ui bg-wash p-3">
+          {t("ads.wizard.status.reviewer", { comment: ad.review_comment })}
+        </p>
       ) : null}
-      {ad.missing.length > 0 ? <p>Still missing: {ad.missing.join(", ")}.</p> : null}
+      {ad.missing.length > 0 ? (
+        <p>{t("ads.wizard.status.missing", { fields: ad.missing.join(", ") })}</p>
+      ) : null}
       <p>
-        {ad.stats.impressions} views · {ad.stats.clicks} clicks ·{" "}
-        {formatMoney(ad.stats.spend || 0).replace("Free", "$0.00")} spent
+        {t("ads.wizard.status.stats", {
+          views: String(ad.stats.impressions),
+          clicks: String(ad.stats.clicks),
+          spend: formatMoney(ad.stats.spend || 0).replace("Free", "$0.00"),
+        })}
       </p>
       {ad.derivedStatus === "running" ? (
         <button type="button" className={primary} onClick={() => void act("stop")}>
-          Stop the ad
+          {t("ads.wizard.status.stop")}
         </button>
       ) : null}
       {ad.derivedStatus === "stopped" ? (
         <button type="button" className={primary} onClick={() => void act("resume")}>
-          Resume the ad
+          {t("ads.wizard.status.resume")}
         </button>
       ) : null}
       {failure ? <p role="alert">{failure}</p> : null}
@@ -681,7 +737,7 @@ function StatusStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
             ([step, label]) => (
               <li key={step}>
                 <Link to={`/advertising/${ad.id}/edit/${step}`} className="underline">
-                  {label}
+                  {t(label)}
                 </Link>
               </li>
             ),
@@ -690,7 +746,7 @@ function StatusStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
       ) : null}
       {isAdmin ? <FreeUserOnlyToggle ad={ad} /> : null}
       <Link to="/advertising/manage" className="underline">
-        All your ads
+        {t("ads.wizard.status.all")}
       </Link>
     </div>
   );
@@ -698,6 +754,7 @@ function StatusStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
 
 /** Admins only (PATCH /advertisements/{id}/is_free_user_only): show this ad only to users who never paid. */
 function FreeUserOnlyToggle({ ad }: { ad: Ad }) {
+  const t = useAdvertisingTexts();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -724,7 +781,7 @@ function FreeUserOnlyToggle({ ad }: { ad: Ad }) {
           disabled={busy}
           onChange={(e) => void toggle(e.target.checked)}
         />
-        Only for users who have never paid (admins)
+        {t("ads.wizard.freeUserOnly")}
       </label>
       <Problem text={failure} />
     </div>

@@ -2,6 +2,7 @@ import { AD_TYPES, type Ad, type AdType } from "@market/domain";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { api } from "../../api/client.ts";
+import { useAdvertisingTexts } from "./advertising-texts.ts";
 
 /**
  * /advertising/create (choose a type) and /advertising/new-1 to new-5: a new ad of that type is created
@@ -10,6 +11,7 @@ import { api } from "../../api/client.ts";
 export default function CreateAdPage() {
   const { id } = useParams();
   const navigate = useNavigate();
+  const t = useAdvertisingTexts();
   const [failure, setFailure] = useState<string | null>(null);
   const chosen = id?.startsWith("new-") ? (id.slice(4) as AdType) : null;
   const create = async (type: AdType) => {
@@ -24,11 +26,11 @@ export default function CreateAdPage() {
   useEffect(() => {
     if (chosen && (AD_TYPES as readonly string[]).includes(chosen)) void create(chosen);
   }, [chosen]);
-  if (chosen) return <p role={failure ? "alert" : "status"}>{failure ?? "Creating your ad…"}</p>;
+  if (chosen) return <p role={failure ? "alert" : "status"}>{failure ?? t("ads.create.creating")}</p>;
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold sm:text-3xl">Create an ad</h1>
-      <p>Choose the kind of ad. You can see how each looks on the advertising page.</p>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("ads.create.title")}</h1>
+      <p>{t("ads.create.intro")}</p>
       <ul className="flex flex-wrap gap-3">
         {AD_TYPES.map((type) => (
           <li key={type}>
@@ -37,14 +39,14 @@ export default function CreateAdPage() {
               onClick={() => void create(type)}
               className="rounded-ui border border-line px-4 py-2 font-medium"
             >
-              Type {type}
+              {t("ads.create.type", { type })}
             </button>
           </li>
         ))}
       </ul>
       {failure ? <p role="alert">{failure}</p> : null}
       <Link to="/advertising" className="underline">
-        About advertising
+        {t("ads.create.about")}
       </Link>
     </section>
   );

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { api, fileUrl } from "../../api/client.ts";
 import { followAd } from "../../state/ads.ts";
+import { useAdvertisingTexts } from "../advertising/advertising-texts.ts";
 
 interface Offer {
   id: string;
@@ -19,6 +20,7 @@ interface Offer {
  */
 export default function OffersPage() {
   const { index } = useParams();
+  const t = useAdvertisingTexts();
   const offers = useQuery({
     queryKey: ["ads", "offers"],
     queryFn: ({ signal }) => api.get<{ offers: Offer[] }>("/advertisements/offers", { signal }),
@@ -28,18 +30,16 @@ export default function OffersPage() {
   const shown = one === null ? all : all.slice(one, one + 1);
   return (
     <section className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold sm:text-3xl">Offers</h1>
-      <p className="max-w-prose text-muted">
-        Discounts from the advertisers who keep the marketplace free for every teacher.
-      </p>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("ads.offers.title")}</h1>
+      <p className="max-w-prose text-muted">{t("ads.offers.intro")}</p>
       {offers.isError ? (
-        <p role="alert">We could not load the offers.</p>
+        <p role="alert">{t("ads.offers.loadFailed")}</p>
       ) : !offers.data ? (
-        <p role="status">Loading…</p>
+        <p role="status">{t("ads.loading")}</p>
       ) : shown.length === 0 ? (
-        <p className="rounded-ui border border-line p-6 text-muted">No offers right now. Check back soon.</p>
+        <p className="rounded-ui border border-line p-6 text-muted">{t("ads.offers.empty")}</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2" aria-label="Offers">
+        <ul className="grid gap-4 sm:grid-cols-2" aria-label={t("ads.offers.list")}>
           {shown.map((offer, i) => (
             <li key={offer.id} className="flex flex-col gap-3 rounded-ui border border-line p-4">
               {offer.image_url ? (
@@ -48,7 +48,7 @@ export default function OffersPage() {
               <h2 className="text-lg font-semibold">{offer.title}</h2>
               {offer.business_name ? <p className="text-sm text-muted">{offer.business_name}</p> : null}
               <p>
-                Code: <strong className="font-mono">{offer.discount_code}</strong>
+                {t("ads.offers.code")} <strong className="font-mono">{offer.discount_code}</strong>
               </p>
               {offer.statement ? <p className="text-xs text-muted">{offer.statement}</p> : null}
               <div className="flex gap-3">
@@ -62,12 +62,12 @@ export default function OffersPage() {
                     }}
                     className="rounded-ui bg-accent px-3 py-1.5 text-sm font-medium text-accent-text"
                   >
-                    Use this offer
+                    {t("ads.offers.use")}
                   </a>
                 ) : null}
                 {one === null ? (
                   <Link to={`/offers/${i}`} className="text-sm underline">
-                    Open
+                    {t("ads.offers.open")}
                   </Link>
                 ) : null}
               </div>
@@ -77,7 +77,7 @@ export default function OffersPage() {
       )}
       {one !== null ? (
         <Link to="/offers" className="underline">
-          All offers
+          {t("ads.offers.all")}
         </Link>
       ) : null}
     </section>

@@ -1,0 +1,84 @@
+import type { Ad } from "@market/domain";
+import { act, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { clearSession, storeSession } from "../../state/session.ts";
+import { siteQueries } from "../../state/site-config.ts";
+import { makeSelfUser } from "../../test/factories.ts";
+import { renderScreen, stubFetch } from "../../test/render.tsx";
+import { inOneHour, makeToken } from "../../test/tokens.ts";
+import AdWizard from "./AdWizard.tsx";
+import ManageAdsPage from "./ManageAdsPage.tsx";
+
+const runningAd = {
+  id: "ad1",
+  ad_type: "1",
+  approval_status: "approved",
+  running_status: "running",
+  derivedStatus: "running",
+  editable: false,
+  spendEditable: false,
+  missing: [],
+  title: "Reading kits",
+  subtitle: null,
+  subject: null,
+  statement: "Paid for by Kits Co",
+  description: "Phonics for every room",
+  button: "See kits",
+  business_name: null,
+  business_image: null,
+  discount_code: null,
+  code: null,
+  css_override: null,
+  click_url: "https://kits.example.com",
+  image_url: null,
+  image_name: null,
+  spend_per_day: 500,
+  run_days_total: 7,
+  gradesArray: [],
+  isAdminAd: false,
+  is_free_user_only: false,
+  review_comment: null,
+  starts_at: null,
+  ends_at: null,
+  stats: { impressions: 0, clicks: 0, spend: 0 },
+} satisfies Ad;
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe("the advertising screens' copy (advertising-texts.ts)", () => {
+  it("shows an admin's stored text instead of the default, placeholders filled", async () => {
+    storeSession(makeToken({ sub: "u1", exp: inOneHour(), scopes: [] }), makeSelfUser());
+    stubFetch({ "GET /api/advertisements/ad1": [200, runningAd] });
+    const { queryClient } = renderScreen(
+      AdWizard,
+      "/advertising/ad1/edit/status",
+      "/advertising/:id/edit/:step",
+    );
+    expect(await screen.findByRole("heading", { name: "Your type 1 ad" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Stop the ad" })).toBeTruthy();
+
+    act(() => {
+      queryClient.setQueryData(siteQueries.texts.queryKey, (texts) => ({
+        ...texts,
+        "ads.wizard.title": "Votre annonce de type {type}",
+        "ads.wizard.status.stop": "Arrêter l'annonce",
+        "ads.status.running": "En cours",
+      }));
+    });
+
+    expect(await screen.findByRole("heading", { name: "Votre annonce de type 1" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Arrêter l'annonce" })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("Status: En cours");
+    expect(screen.queryByRole("button", { name: "Stop the ad" })).toBeNull();
+  });
+
+  it("keeps the defaults where no text is stored", async () => {
+    stubFetch({ "GET /api/advertisements": [200, { ads: [] }] });
+    renderScreen(ManageAdsPage, "/advertising/manage");
+    expect(await screen.findByText("You have no ads yet.")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Your ads" })).toBeTruthy();
+  });
+});
