@@ -59,6 +59,25 @@ export function useTexts(): TextLookup {
   return useCallback((key, values) => fillText(textOf(data, key), values), [data]);
 }
 
+/**
+ * A screen area's copy (its *-texts.ts): the stored text for a key when an admin has set one or the shell
+ * has it, else the area's own default, with `{name}` placeholders filled.
+ */
+export function useAreaTexts<K extends string>(
+  defaults: Readonly<Record<K, string>>,
+): (key: K, values?: Record<string, string>) => string {
+  const t = useTexts();
+  return useCallback(
+    (key, values) => {
+      const text = t(key, values);
+      if (text !== key) return text;
+      const fallback: string | undefined = defaults[key];
+      return fallback === undefined ? key : fillText(fallback, values);
+    },
+    [t, defaults],
+  );
+}
+
 export function useColors(): ColorEntry[] | undefined {
   return useQuery(siteQueries.colors).data;
 }

@@ -1,4 +1,4 @@
-import type { ResourceCard, ResourceDetail, SelfUser } from "@market/domain";
+import type { Ad, ResourceCard, ResourceDetail, SelfUser } from "@market/domain";
 import type { UserSummary } from "../api/types.ts";
 
 export function makeSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
@@ -106,6 +106,44 @@ export function makeSummary(overrides: Partial<UserSummary> = {}): UserSummary {
     followerCount: 1500,
     isFollowedByMe: false,
     joined: "2025-03-04",
+    ...overrides,
+  };
+}
+
+/** An advertiser's type 1 ad being created, complete; override what a test needs. */
+export function makeAd(overrides: Partial<Ad> = {}): Ad {
+  return {
+    id: "ad1",
+    ad_type: "1",
+    approval_status: "creating",
+    running_status: null,
+    derivedStatus: "creating",
+    editable: true,
+    spendEditable: true,
+    missing: [],
+    title: "Reading kits",
+    subtitle: null,
+    subject: null,
+    statement: "Paid for by Kits Co",
+    description: "Phonics for every room",
+    button: "See kits",
+    business_name: null,
+    business_image: null,
+    discount_code: null,
+    code: null,
+    css_override: null,
+    click_url: "https://kits.example.com",
+    image_url: null,
+    image_name: null,
+    spend_per_day: 500,
+    run_days_total: 7,
+    gradesArray: [],
+    isAdminAd: false,
+    is_free_user_only: false,
+    review_comment: null,
+    starts_at: null,
+    ends_at: null,
+    stats: { impressions: 0, clicks: 0, spend: 0 },
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import type { DEFAULT_TEXTS } from "@market/domain";
-import { useTexts } from "../../state/site-config.ts";
+import { useAreaTexts } from "../../state/site-config.ts";
 
 /**
  * Copy of the account screens. Admins can override any key through the site texts; these are the defaults
@@ -118,11 +118,5 @@ export type AccountTextKey = keyof typeof ACCOUNT_TEXTS | keyof typeof DEFAULT_T
 
 /** The site's copy with the account defaults underneath. */
 export function useAccountTexts(): (key: AccountTextKey, values?: Record<string, string>) => string {
-  const t = useTexts();
-  return (key, values) => {
-    const text = t(key, values);
-    if (text !== key) return text;
-    const fallback: string | undefined = (ACCOUNT_TEXTS as Record<string, string>)[key];
-    return fallback ? fallback.replace(/\{(\w+)\}/g, (whole, name: string) => values?.[name] ?? whole) : key;
-  };
+  return useAreaTexts<string>(ACCOUNT_TEXTS);
 }

@@ -1,4 +1,4 @@
-import { fillText, useTexts } from "../../state/site-config.ts";
+import { useAreaTexts } from "../../state/site-config.ts";
 
 /**
  * Copy of the admin console (landing, modal, exceptions, users, settings, texts, colours, images). Admins can
@@ -97,12 +97,7 @@ export type AdminTexts = (key: AdminTextKey, values?: Record<string, string>) =>
 
 /** The site's copy with the admin defaults underneath. */
 export function useAdminTexts(): AdminTexts {
-  const t = useTexts();
-  return (key, values) => {
-    const text = t(key, values);
-    if (text !== key) return text;
-    return fillText(ADMIN_TEXTS[key], values);
-  };
+  return useAreaTexts(ADMIN_TEXTS);
 }
 
 export function errorMessage(error: unknown): string {

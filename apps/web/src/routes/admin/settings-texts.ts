@@ -1,4 +1,4 @@
-import { fillText, useTexts } from "../../state/site-config.ts";
+import { useAreaTexts } from "../../state/site-config.ts";
 
 /** Copy of /admin/settings (settings, texts, colours, images, change log); admins can override any key. */
 export const SETTINGS_TEXTS = {
@@ -56,10 +56,5 @@ export const SETTINGS_TEXTS = {
 export type SettingsTextKey = keyof typeof SETTINGS_TEXTS;
 
 export function useSettingsTexts(): (key: SettingsTextKey, values?: Record<string, string>) => string {
-  const t = useTexts();
-  return (key, values) => {
-    const text = t(key, values);
-    if (text !== key) return text;
-    return fillText(SETTINGS_TEXTS[key], values);
-  };
+  return useAreaTexts(SETTINGS_TEXTS);
 }

@@ -1,4 +1,4 @@
-import { fillText, useTexts } from "../../state/site-config.ts";
+import { useAreaTexts } from "../../state/site-config.ts";
 
 /** Copy of /admin/users; admins can override any key through the site texts. */
 export const USERS_TEXTS = {
@@ -66,10 +66,5 @@ export const USERS_TEXTS = {
 export type UsersTextKey = keyof typeof USERS_TEXTS;
 
 export function useUsersTexts(): (key: UsersTextKey, values?: Record<string, string>) => string {
-  const t = useTexts();
-  return (key, values) => {
-    const text = t(key, values);
-    if (text !== key) return text;
-    return fillText(USERS_TEXTS[key], values);
-  };
+  return useAreaTexts(USERS_TEXTS);
 }

@@ -1,47 +1,20 @@
-import type { Ad } from "@market/domain";
 import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearSession, storeSession } from "../../state/session.ts";
 import { siteQueries } from "../../state/site-config.ts";
-import { makeSelfUser } from "../../test/factories.ts";
+import { makeAd, makeSelfUser } from "../../test/factories.ts";
 import { renderScreen, stubFetch } from "../../test/render.tsx";
 import { inOneHour, makeToken } from "../../test/tokens.ts";
 import AdWizard from "./AdWizard.tsx";
 import ManageAdsPage from "./ManageAdsPage.tsx";
 
-const runningAd = {
-  id: "ad1",
-  ad_type: "1",
+const runningAd = makeAd({
   approval_status: "approved",
   running_status: "running",
   derivedStatus: "running",
   editable: false,
   spendEditable: false,
-  missing: [],
-  title: "Reading kits",
-  subtitle: null,
-  subject: null,
-  statement: "Paid for by Kits Co",
-  description: "Phonics for every room",
-  button: "See kits",
-  business_name: null,
-  business_image: null,
-  discount_code: null,
-  code: null,
-  css_override: null,
-  click_url: "https://kits.example.com",
-  image_url: null,
-  image_name: null,
-  spend_per_day: 500,
-  run_days_total: 7,
-  gradesArray: [],
-  isAdminAd: false,
-  is_free_user_only: false,
-  review_comment: null,
-  starts_at: null,
-  ends_at: null,
-  stats: { impressions: 0, clicks: 0, spend: 0 },
-} satisfies Ad;
+});
 
 afterEach(() => {
   clearSession();

@@ -1,4 +1,4 @@
-import { fillText, useTexts } from "../../state/site-config.ts";
+import { useAreaTexts } from "../../state/site-config.ts";
 
 /**
  * Copy of the advertising screens (about, create, wizard, your ads, review queue), the offers page and the ad
@@ -152,11 +152,7 @@ export type AdvertisingTextKey = keyof typeof ADVERTISING_TEXTS;
 export type AdvertisingTexts = (key: AdvertisingTextKey, values?: Record<string, string>) => string;
 
 export function useAdvertisingTexts(): AdvertisingTexts {
-  const t = useTexts();
-  return (key, values) => {
-    const text = t(key, values);
-    return text !== key ? text : fillText(ADVERTISING_TEXTS[key], values);
-  };
+  return useAreaTexts(ADVERTISING_TEXTS);
 }
 
 /** An ad's derived status in words (the wizard's status step, your ads); an unknown status is shown as it is. */

@@ -1,4 +1,4 @@
-import { fillText, useTexts } from "../../state/site-config.ts";
+import { useAreaTexts } from "../../state/site-config.ts";
 
 /** Copy of /admin/email-all and the unsubscribe page. Admins can override any key through the site texts. */
 export const BULK_EMAIL_TEXTS = {
@@ -46,9 +46,5 @@ export type BulkEmailTextKey = keyof typeof BULK_EMAIL_TEXTS;
 export type BulkEmailTexts = (key: BulkEmailTextKey, values?: Record<string, string>) => string;
 
 export function useBulkEmailTexts(): BulkEmailTexts {
-  const t = useTexts();
-  return (key, values) => {
-    const text = t(key, values);
-    return text !== key ? text : fillText(BULK_EMAIL_TEXTS[key], values);
-  };
+  return useAreaTexts(BULK_EMAIL_TEXTS);
 }

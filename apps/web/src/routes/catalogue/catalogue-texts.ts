@@ -1,5 +1,5 @@
 import type { DEFAULT_TEXTS } from "@market/domain";
-import { fillText, useTexts } from "../../state/site-config.ts";
+import { useAreaTexts } from "../../state/site-config.ts";
 
 /**
  * Copy of the catalogue and discovery screens (grids, search, resource page, favorites, following, profiles).
@@ -156,11 +156,5 @@ export type CatalogueTexts = (key: CatalogueTextKey, values?: Record<string, str
 
 /** The site's copy with the catalogue defaults underneath. */
 export function useCatalogueTexts(): CatalogueTexts {
-  const t = useTexts();
-  return (key, values) => {
-    const text = t(key, values);
-    if (text !== key) return text;
-    const fallback: string | undefined = (CATALOGUE_TEXTS as Record<string, string>)[key];
-    return fallback ? fillText(fallback, values) : key;
-  };
+  return useAreaTexts<string>(CATALOGUE_TEXTS);
 }

@@ -1,4 +1,4 @@
-import { fillText, useTexts } from "../../state/site-config.ts";
+import { useAreaTexts } from "../../state/site-config.ts";
 
 /** Copy of the checkout screens (purchase, gift, tip, donation). Admins can override any key. */
 export const CHECKOUT_TEXTS = {
@@ -128,9 +128,5 @@ export type CheckoutTextKey = keyof typeof CHECKOUT_TEXTS;
 export type CheckoutTexts = (key: CheckoutTextKey, values?: Record<string, string>) => string;
 
 export function useCheckoutTexts(): CheckoutTexts {
-  const t = useTexts();
-  return (key, values) => {
-    const text = t(key, values);
-    return text !== key ? text : fillText(CHECKOUT_TEXTS[key], values);
-  };
+  return useAreaTexts(CHECKOUT_TEXTS);
 }

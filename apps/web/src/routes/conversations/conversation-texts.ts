@@ -1,4 +1,4 @@
-import { useTexts } from "../../state/site-config.ts";
+import { useAreaTexts } from "../../state/site-config.ts";
 
 /**
  * Copy of the support, message and inbox screens. Admins can override any key through the site texts; these
@@ -71,10 +71,5 @@ export type ConversationTexts = (key: ConversationTextKey, values?: Record<strin
 
 /** The site's copy with these defaults underneath. */
 export function useConversationTexts(): ConversationTexts {
-  const t = useTexts();
-  return (key, values) => {
-    const text = t(key, values);
-    if (text !== key) return text;
-    return CONVERSATION_TEXTS[key].replace(/\{(\w+)\}/g, (whole, name: string) => values?.[name] ?? whole);
-  };
+  return useAreaTexts(CONVERSATION_TEXTS);
 }

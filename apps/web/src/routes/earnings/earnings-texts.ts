@@ -1,4 +1,4 @@
-import { fillText, useTexts } from "../../state/site-config.ts";
+import { useAreaTexts } from "../../state/site-config.ts";
 
 /**
  * Copy of the earnings screens (/earnings, /admin/accounting, /admin/exceptions/payouts). Admins can override
@@ -80,9 +80,5 @@ export type EarningsTexts = (key: EarningsTextKey, values?: Record<string, strin
 
 /** The site's copy with the earnings defaults underneath. */
 export function useEarningsTexts(): EarningsTexts {
-  const t = useTexts();
-  return (key, values) => {
-    const text = t(key, values);
-    return text !== key ? text : fillText(EARNINGS_TEXTS[key], values);
-  };
+  return useAreaTexts(EARNINGS_TEXTS);
 }

@@ -1,5 +1,5 @@
 import type { DEFAULT_TEXTS } from "@market/domain";
-import { fillText, useTexts } from "../../state/site-config.ts";
+import { useAreaTexts } from "../../state/site-config.ts";
 
 /**
  * Copy of the help centre, the help book and the terms screens. Admins can override any key through the site
@@ -109,11 +109,5 @@ export type HelpTexts = (key: HelpTextKey, values?: Record<string, string>) => s
 
 /** The site's copy with the help defaults underneath. */
 export function useHelpTexts(): HelpTexts {
-  const t = useTexts();
-  return (key, values) => {
-    const text = t(key, values);
-    if (text !== key) return text;
-    const fallback: string | undefined = (HELP_TEXTS as Record<string, string>)[key];
-    return fallback ? fillText(fallback, values) : key;
-  };
+  return useAreaTexts<string>(HELP_TEXTS);
 }

@@ -1,4 +1,4 @@
-import { fillText, useTexts } from "../../state/site-config.ts";
+import { useAreaTexts } from "../../state/site-config.ts";
 
 /**
  * Copy of the publishing screens (the list, the wizard, the review queue). Admins can override any key
@@ -173,10 +173,5 @@ export type PublishingTexts = (key: PublishingTextKey, values?: Record<string, s
 
 /** The site's copy with the publishing defaults underneath. */
 export function usePublishingTexts(): PublishingTexts {
-  const t = useTexts();
-  return (key, values) => {
-    const text = t(key, values);
-    if (text !== key) return text;
-    return fillText(PUBLISHING_TEXTS[key], values);
-  };
+  return useAreaTexts(PUBLISHING_TEXTS);
 }

@@ -1,4 +1,4 @@
-import { fillText, useTexts } from "../../state/site-config.ts";
+import { useAreaTexts } from "../../state/site-config.ts";
 
 /** Copy of /admin/statistics. Admins can override any key through the site texts; these are the defaults. */
 export const STATISTICS_TEXTS = {
@@ -41,9 +41,5 @@ export type StatisticsTextKey = keyof typeof STATISTICS_TEXTS;
 export type StatisticsTexts = (key: StatisticsTextKey, values?: Record<string, string>) => string;
 
 export function useStatisticsTexts(): StatisticsTexts {
-  const t = useTexts();
-  return (key, values) => {
-    const text = t(key, values);
-    return text !== key ? text : fillText(STATISTICS_TEXTS[key], values);
-  };
+  return useAreaTexts(STATISTICS_TEXTS);
 }
