@@ -154,12 +154,21 @@ export async function checkout<T>(
       .where(eq(payments.id, paymentId));
   }
 
-  let answer: T;
+  let outcome: { recorded: true; answer: T } | { recorded: false; status: string | undefined };
   try {
-    answer = await deps.db.transaction(async (tx) => {
+    outcome = await deps.db.transaction(async (tx) => {
+      // The payment row is locked while it is recorded. A retry that found it "authorized" because the
+      // first attempt was still recording (a double click with one Idempotency-Key) waits here, then
+      // sees it captured and replays: it must neither record a second time nor void the first's charge.
+      const [current] = await tx
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.id, paymentId))
+        .for("update");
+      if (current?.status !== "authorized") return { recorded: false, status: current?.status };
       const recorded = await spec.record(tx, paymentId);
       await tx.update(payments).set({ status: "captured" }).where(eq(payments.id, paymentId));
-      return recorded;
+      return { recorded: true, answer: recorded };
     });
   } catch (error) {
     await deps.payments.void(chargeId);
@@ -169,8 +178,12 @@ export async function checkout<T>(
       .where(eq(payments.id, paymentId));
     throw error;
   }
+  if (!outcome.recorded) {
+    if (outcome.status === "captured") return spec.replay(paymentId);
+    throw new AppError("payment_failed", "This payment did not go through; start a new one");
+  }
   await deps.payments.capture(chargeId);
-  return answer;
+  return outcome.answer;
 }
 
 type Claim =
