@@ -261,7 +261,10 @@ describe("money: purchases, gifts, tips and donations through the sandbox gatewa
       post("/transactions/resource/purchase", body, keyed.username, key),
       post("/transactions/resource/purchase", body, keyed.username, key),
     ]);
-    expect(clicks.filter((c) => c.statusCode === 200).length, clicks.map((c) => `${c.statusCode} ${c.body}`).join(" | ")).toBeGreaterThanOrEqual(1);
+    expect(
+      clicks.filter((c) => c.statusCode === 200).length,
+      clicks.map((c) => `${c.statusCode} ${c.body}`).join(" | "),
+    ).toBeGreaterThanOrEqual(1);
     expect(await t.db.select().from(sales).where(eq(sales.buyer_id, keyed.id))).toHaveLength(1);
   });
 
