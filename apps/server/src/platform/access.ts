@@ -54,7 +54,7 @@ function bearerToken(request: FastifyRequest): string | null {
  * The account behind a token, read fresh on every request (one primary-key lookup), so that
  * deactivation, revoked permissions and revoked admin rights are in force at once on every instance.
  */
-async function loadViewer(db: Db, userId: string, scopes: string[]): Promise<Viewer | null> {
+export async function loadViewer(db: Db, userId: string, scopes: string[]): Promise<Viewer | null> {
   const [row] = await db
     .select({
       id: users.id,

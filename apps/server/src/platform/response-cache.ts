@@ -17,7 +17,6 @@ declare module "fastify" {
     sameForEveryone?: boolean;
   }
   interface FastifyRequest {
-    servedFromCache?: boolean;
     /** Set on the request that computes a missed answer for the others waiting (see Fill). */
     cacheFill: Fill | null;
   }
@@ -64,8 +63,7 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEnt
     const config = request.routeOptions.config;
     return config?.sameForEveryone === true || (config?.sharedForVisitors === true && !request.viewer);
   };
-  const serve = (request: FastifyRequest, reply: FastifyReply, payload: string) => {
-    request.servedFromCache = true;
+  const serve = (reply: FastifyReply, payload: string) => {
     reply.header("content-type", "application/json; charset=utf-8").send(payload);
   };
   const finishFill = (request: FastifyRequest, payload: string | undefined) => {
@@ -81,10 +79,10 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEnt
     if (!cacheable(request)) return done();
     const key = request.url;
     const hit = entries.peekSettled(key);
-    if (hit !== undefined) return serve(request, reply, hit);
+    if (hit !== undefined) return serve(reply, hit);
     const pending = inFlight.get(key);
     if (pending) {
-      pending.then((payload) => (payload === undefined ? done() : serve(request, reply, payload)));
+      pending.then((payload) => (payload === undefined ? done() : serve(reply, payload)));
       return;
     }
     let finish!: (payload: string | undefined) => void;

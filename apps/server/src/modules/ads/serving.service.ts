@@ -61,9 +61,8 @@ function answerOf(ad: NonNullable<DisplayAd>): DisplayAnswer {
   return { ad, json: JSON.stringify({ ad }) };
 }
 
-/** The candidates of one query at one moment, and their picker for the site clock's current second. */
+/** The picker of one snapshot of candidates (the WeakMap's key) for the site clock's current second. */
 interface Snapshot {
-  candidates: ServableCandidate[];
   fraction: number;
   pick: (random: number) => ServableCandidate | null;
 }
@@ -127,7 +126,7 @@ export class ServingCache {
   pick(candidates: ServableCandidate[], fraction: number, random: number): ServableCandidate | null {
     let snapshot = this.snapshots.get(candidates);
     if (!snapshot || snapshot.fraction !== fraction) {
-      snapshot = { candidates, fraction, pick: adPicker(candidates, fraction) };
+      snapshot = { fraction, pick: adPicker(candidates, fraction) };
       this.snapshots.set(candidates, snapshot);
     }
     return snapshot.pick(random);

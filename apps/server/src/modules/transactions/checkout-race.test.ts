@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { payments } from "../../db/schema/index.ts";
-import type { Viewer } from "../../platform/access.ts";
+import { loadViewer, type Viewer } from "../../platform/access.ts";
 import type { createSandboxGateway } from "../../platform/payments.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
 import { makeUser, TEST_CARD } from "../../test/factories.ts";
@@ -22,21 +22,7 @@ describe("checkout: a retry while the first attempt is recording", () => {
     t = await buildTestApp();
     sandbox = t.app.deps.payments as ReturnType<typeof createSandboxGateway>;
     const user = await makeUser(t.db);
-    viewer = {
-      id: user.id,
-      username: user.username,
-      scopes: [],
-      isAdmin: false,
-      isDeactivated: false,
-      permissions: {
-        controls: true,
-        payments: true,
-        messages: true,
-        upload: true,
-        editing: true,
-        advertise: true,
-      },
-    };
+    viewer = (await loadViewer(t.db, user.id, []))!;
   });
   afterAll(() => t.close());
 

@@ -232,7 +232,8 @@ async function claimKey<T>(
         ? declined(existing.failure_code as PaymentErrorCode)
         : new AppError("payment_failed", "This payment did not go through; start a new one");
     case "authorized":
-      // Charged, not recorded: the first attempt died in between. Record it now.
+      // Charged, not recorded: the first attempt died in between, or is recording right now. The
+      // record step's row lock tells the two apart (the latter is replayed, not recorded twice).
       return { kind: "new", paymentId: existing.id, chargeId: existing.charge_id };
     default: {
       const age = Date.now() - new Date(existing.created_at).getTime();
