@@ -22,6 +22,10 @@ export default defineConfig({
   reporter: process.env.CI ? "line" : "list",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // A person's browser: headless Chromium names itself "HeadlessChrome", which ad counting (rightly)
+    // takes for a bot, and the journeys act as people.
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROME_PATH || undefined,
@@ -44,6 +48,8 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
+      // A test server records each captcha's answer for the journeys (modules/auth/captcha-test-answers.ts).
+      NODE_ENV: "test",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,

@@ -133,8 +133,16 @@ test("an admin finds a user from the admin menu, deactivates them and reactivate
   await page.getByRole("button", { name: "Deactivate account" }).click();
   await expect(page.getByText("This account is deactivated")).toBeVisible();
 
+  // Deactivation signs the account out everywhere: the session it had leads back to the login page.
   const user = await browser.newPage();
   await signInWithToken(user, account.accessToken);
+  await user.goto("/favorites");
+  await expect(user).toHaveURL(/\/login$/);
+  // Signed in again, a deactivated account reaches only its status page.
+  const again = await user.request.post("/api/auth/token", {
+    data: { username: account.username, password: account.password },
+  });
+  await signInWithToken(user, ((await again.json()) as { accessToken: string }).accessToken);
   await user.goto("/favorites");
   await expect(user).toHaveURL(new RegExp(`/profile/@${account.username}/status$`));
 

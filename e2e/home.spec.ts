@@ -4,15 +4,16 @@ import { expect, test } from "@playwright/test";
 test("a visitor sees the seeded resources on the home page as links with covers", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  const tiles = page.locator('main a[href^="/resources/"]');
-  await expect(tiles.first()).toBeVisible();
-  expect(await tiles.count()).toBeGreaterThanOrEqual(12);
-  const firstCover = tiles.first().locator("img");
+  // A card is led by its cover; its title is the link, stretched over the whole card.
+  const cards = page.locator('main li:has(a[href^="/resources/"])');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThanOrEqual(12);
+  const firstCover = cards.first().locator("img");
   await expect(firstCover).toHaveAttribute("alt", /.+/);
   await expect
     .poll(() => firstCover.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
-  await expect(tiles.getByText("Free").first()).toBeVisible();
+  await expect(cards.getByText("Free").first()).toBeVisible();
 
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

@@ -29,12 +29,22 @@ test("sign up, follow the verification mail, log out, and log back in by an e-ma
     return res.json();
   });
   expect(self.email_verified).toBe(true);
+  const tokenBefore = await page.evaluate(() => localStorage.getItem("access_token"));
 
   await page.getByRole("button", { name: username }).click();
   await page.getByRole("link", { name: "Log out" }).click();
   // Ads are shown to this user (no ad blocker, no donation), so logout lands on the offers (spec 4).
   await expect(page).toHaveURL(/\/offers\?logout$/);
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  // Logging out ended the session on the server: a copy of the token is worthless too.
+  await expect
+    .poll(async () => {
+      const res = await page.request.get("/api/users/self", {
+        headers: { authorization: `Bearer ${tokenBefore}` },
+      });
+      return res.status();
+    })
+    .toBe(401);
 
   await page.goto("/login");
   await page.getByLabel("Username or e-mail").fill(username);

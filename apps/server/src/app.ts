@@ -23,17 +23,21 @@ import { messagesRoutes } from "./modules/messages/messages.routes.ts";
 import { publishingRoutes } from "./modules/publishing/publishing.routes.ts";
 import { resourcesRoutes } from "./modules/resources/resources.routes.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
+import { sitemapRoutes } from "./modules/sitemap/sitemap.routes.ts";
 import { supportRoutes } from "./modules/support/support.routes.ts";
 import { earningsRoutes } from "./modules/transactions/earnings.routes.ts";
 import { transactionsRoutes } from "./modules/transactions/transactions.routes.ts";
 import { peopleRoutes } from "./modules/users/people.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { accessPlugin } from "./platform/access.ts";
+import { installCompression } from "./platform/compression.ts";
 import { installErrorHandler } from "./platform/error-handler.ts";
+import { installInputGuards } from "./platform/input-guards.ts";
 import type { Mailer } from "./platform/mail.ts";
 import { installOfflineGate } from "./platform/offline.ts";
 import type { PaymentGateway } from "./platform/payments.ts";
 import { installRateLimits } from "./platform/rate-limit.ts";
+import { installRequestDrain } from "./platform/request-drain.ts";
 import { installResponseCache } from "./platform/response-cache.ts";
 import { installSecurityHeaders } from "./platform/security-headers.ts";
 import type { Storage } from "./platform/storage.ts";
@@ -135,6 +139,7 @@ export async function buildApp(
   });
 
   installSecurityHeaders(app);
+  installRequestDrain(app);
   await app.register(swagger, {
     openapi: { info: { title: "Lesson Loft API", version: "1.0.0" } },
     transform: jsonSchemaTransform,
@@ -142,7 +147,9 @@ export async function buildApp(
   await app.register(accessPlugin, { tokens: deps.tokens, db: deps.db });
   installOfflineGate(app, deps.db, deps.config.offlineFlagCacheMs);
   installRateLimits(app, deps.db);
+  installInputGuards(app);
   installResponseCache(app, deps.config.visitorCacheMs);
+  installCompression(app);
 
   await app.register(
     async (api) => {
@@ -173,6 +180,7 @@ export async function buildApp(
     },
     { prefix: "/api" },
   );
+  await app.register(sitemapRoutes);
   await serveWebApp(app, deps.config.webDist);
   return app;
 }

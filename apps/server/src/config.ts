@@ -24,6 +24,11 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default("Lesson Loft <no-reply@lessonloft.test>"),
   DEMO_PASSWORD: z.string().min(8).default("teach-demo-2026"),
+  /** Seed the demo accounts and catalogue into an empty database: on by default, off in production. */
+  SEED_DEMO: z.enum(["true", "false"]).optional(),
+  /** On start, while the site has no administrator, make one for this address and mail it a login link. */
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_USERNAME: z.string().default("admin"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().default(join(REPO_ROOT, "apps/web/dist")),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -57,6 +62,10 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   demoPassword: string;
+  /** Whether an empty database gets the demo data (never in production unless SEED_DEMO=true). */
+  seedDemo: boolean;
+  /** The first administrator to make while there is none (ADMIN_EMAIL, ADMIN_USERNAME). */
+  firstAdmin: { email: string; username: string } | null;
   logLevel: string;
   webDist: string;
   bodyLimitBytes: number;
@@ -100,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     demoPassword: e.DEMO_PASSWORD,
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === "true" : e.NODE_ENV !== "production",
+    firstAdmin: e.ADMIN_EMAIL ? { email: e.ADMIN_EMAIL, username: e.ADMIN_USERNAME } : null,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
@@ -111,6 +122,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offlineFlagCacheMs: e.OFFLINE_FLAG_CACHE_MS,
     bulkEmailRatePerMinute: e.BULK_EMAIL_RATE_PER_MINUTE,
   };
+}
+
+/**
+ * The configuration for a command or the server's start, or null once a wrong value has been reported on
+ * stderr (the caller exits with 1): the one way every entry point reads the environment.
+ */
+export function loadConfigOrReport(env: NodeJS.ProcessEnv = process.env): Config | null {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return null;
+  }
 }
 
 /** On a laptop, a secret kept in the data folder, so tokens survive restarts without any setup. */

@@ -1,10 +1,11 @@
 import type { AppDeps } from "./app.ts";
 import { bulkEmailJob } from "./modules/bulk-email/bulk-email.job.ts";
+import { receiptMailJob } from "./modules/transactions/receipt-mail.job.ts";
 import type { JobDefinition } from "./platform/jobs.ts";
 
 /**
  * Every durable job the server processes work. Modules add their definitions here
- * (bulk e-mail, preview generation) as they arrive.
+ * (bulk e-mail, payment receipts, preview generation) as they arrive.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds definitions of many payload types
 export const JOB_DEFINITIONS: JobDefinition<any>[] = [];
@@ -12,5 +13,5 @@ export const JOB_DEFINITIONS: JobDefinition<any>[] = [];
 /** The definitions with the platform services their handlers need (the bulk e-mail's mailer and config). */
 // biome-ignore lint/suspicious/noExplicitAny: as above
 export function jobDefinitions(deps: Pick<AppDeps, "mailer" | "config">): JobDefinition<any>[] {
-  return [...JOB_DEFINITIONS, bulkEmailJob(deps)];
+  return [...JOB_DEFINITIONS, bulkEmailJob(deps), receiptMailJob(deps)];
 }

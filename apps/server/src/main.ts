@@ -1,24 +1,18 @@
-import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type AppDeps, buildApp } from "./app.ts";
+import { loadConfigOrReport } from "./config.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./db/seed/demo.ts";
 import { jobDefinitions } from "./jobs.registry.ts";
+import { AdminAccountError, ensureFirstAdmin } from "./modules/users/admin-accounts.service.ts";
 import { startHousekeeping } from "./platform/housekeeping.ts";
 import { createJobWorker } from "./platform/jobs.ts";
 import { openRuntime } from "./runtime.ts";
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport();
+  if (!config) process.exit(1);
   const deps = await openRuntime(config);
-  const seeded = await seedDemoIfEmpty(deps);
+  const seeded = config.seedDemo ? await seedDemoIfEmpty(deps) : false;
+  const firstAdmin = config.firstAdmin ? await makeFirstAdmin(deps, config.firstAdmin) : null;
   const app = await buildApp(deps);
   const worker = createJobWorker({ db: deps.db, log: app.log, definitions: jobDefinitions(deps) });
   let stopHousekeeping = () => {};
@@ -40,7 +34,25 @@ async function main() {
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}/db`;
   console.log(`\nLesson Loft is running at ${config.publicUrl}  (database: ${where})`);
   if (seeded) console.log("Demo data was seeded into the empty database.");
-  console.log(`Demo accounts (password "${config.demoPassword}"): ${DEMO_ACCOUNTS.join(", ")}\n`);
+  if (config.seedDemo) {
+    console.log(`Demo accounts (password "${config.demoPassword}"): ${DEMO_ACCOUNTS.join(", ")}\n`);
+  }
+  if (firstAdmin) {
+    console.log(
+      `Administrator "${firstAdmin}" created; a login link was mailed to ${config.firstAdmin?.email}.\n`,
+    );
+  }
+}
+
+/** ADMIN_EMAIL: a clash (the username taken by someone else) is told, and the site still starts. */
+async function makeFirstAdmin(deps: AppDeps, input: { email: string; username: string }) {
+  try {
+    return await ensureFirstAdmin(deps, input);
+  } catch (error) {
+    if (!(error instanceof AdminAccountError)) throw error;
+    console.error(`ADMIN_EMAIL: no administrator was created: ${error.message}`);
+    return null;
+  }
 }
 
 await main();

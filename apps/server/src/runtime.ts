@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import pino from "pino";
@@ -28,6 +29,8 @@ async function keepStatisticsFresh(database: Database) {
 
 /** Opens the database (migrated) and the platform services a server process needs. */
 export async function openRuntime(config: Config): Promise<AppDeps> {
+  // A fresh deployment's data folder may not exist yet (the embedded database and local files live in it).
+  mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: join(config.dataDir, "db"),

@@ -1,12 +1,12 @@
 import type { PermissionFlag } from "@market/domain";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
-import { users } from "../db/schema/index.ts";
+import { sessions, users } from "../db/schema/index.ts";
 import { noteActiveDay } from "./active-days.ts";
 import { AppError, unauthorized } from "./errors.ts";
-import type { TokenSigner } from "./tokens.ts";
+import type { TokenClaims, TokenSigner } from "./tokens.ts";
 
 /**
  * Who may call a route, declared on the route as `config: { access, permission, allowDeactivated }`.
@@ -18,6 +18,8 @@ export type Access = "public" | "user" | "admin";
 export interface Viewer {
   id: string;
   username: string;
+  /** The session of the token this request came with (platform/sessions.ts). */
+  sessionId: string;
   scopes: string[];
   /** The token's admin scope and the account's current role both: revoking admin is immediate. */
   isAdmin: boolean;
@@ -51,10 +53,15 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The account behind a token, read fresh on every request (one primary-key lookup), so that
- * deactivation, revoked permissions and revoked admin rights are in force at once on every instance.
+ * The account behind a token, read fresh on every request (one primary-key lookup joined to the token's
+ * session), so that logging out, deactivation, revoked permissions and revoked admin rights are in force
+ * at once on every instance. Null when the account is gone or the session has ended.
  */
-export async function loadViewer(db: Db, userId: string, scopes: string[]): Promise<Viewer | null> {
+export async function loadViewer(
+  db: Db,
+  claims: Pick<TokenClaims, "sub" | "sid" | "scopes">,
+): Promise<Viewer | null> {
+  const { scopes } = claims;
   const [row] = await db
     .select({
       id: users.id,
@@ -69,11 +76,13 @@ export async function loadViewer(db: Db, userId: string, scopes: string[]): Prom
       perm_advertise: users.perm_advertise,
     })
     .from(users)
-    .where(eq(users.id, userId));
+    .innerJoin(sessions, and(eq(sessions.id, claims.sid), eq(sessions.users_id, users.id)))
+    .where(and(eq(users.id, claims.sub), isNull(sessions.ended_at)));
   if (!row) return null;
   return {
     id: row.id,
     username: row.username,
+    sessionId: claims.sid,
     scopes,
     // A deactivated admin is no admin: the master's deactivation must cut off the console too.
     isAdmin: scopes.includes("admin") && row.role === "admin" && !row.is_deactivated,
@@ -122,7 +131,7 @@ export const accessPlugin = fp<{ tokens: TokenSigner; db: Db }>(
 
     const identify = async (request: FastifyRequest, token: string) => {
       const claims = await tokens.verify(token);
-      if (claims) request.viewer = await loadViewer(db, claims.sub, claims.scopes);
+      if (claims) request.viewer = await loadViewer(db, claims);
       if (request.viewer) await noteActiveDay(db, request.viewer.id);
     };
 

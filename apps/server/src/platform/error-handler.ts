@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { AppError } from "./errors.ts";
+import { dataExceptionAnswer } from "./db-errors.ts";
+import { AppError, type ErrorCode } from "./errors.ts";
 
 /** Maps every failure to the error catalogue. Unknown errors are logged and answered without details. */
 export function installErrorHandler(app: FastifyInstance) {
@@ -26,6 +27,17 @@ export function installErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, "response did not match its schema");
       return reply.status(500).send({ error: "internal", message: "Something went wrong on our side" });
     }
+    const multipart = multipartRefusal(error, request);
+    if (multipart)
+      return reply.status(multipart.status).send({ error: multipart.code, message: multipart.message });
+    // A backstop: a value the schema let through but the column cannot hold is the caller's error. Each
+    // one is logged as a hole to close, with the statement but not its parameters (the user's data).
+    const refused = dataExceptionAnswer(error);
+    if (refused) {
+      const { sqlState, detail, query } = refused;
+      request.log.warn({ sqlState, detail, query }, "the database refused a value from the request");
+      return reply.status(refused.status).send({ error: refused.error, message: refused.message });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code =
@@ -47,6 +59,54 @@ export function installErrorHandler(app: FastifyInstance) {
       .status(404)
       .send({ error: "not_found", message: `No route ${request.method} ${request.url.split("?")[0]}` });
   });
+}
+
+interface Refusal {
+  status: number;
+  code: ErrorCode;
+  message: string;
+}
+
+const badForm = (message: string): Refusal => ({ status: 400, code: "bad_request", message });
+const tooLarge = (message: string): Refusal => ({ status: 413, code: "payload_too_large", message });
+
+/** @fastify/multipart's own errors, by code, with messages a client's developer can act on. */
+const MULTIPART_ERRORS: Record<string, Refusal> = {
+  FST_INVALID_MULTIPART_CONTENT_TYPE: badForm("Send this upload as multipart/form-data"),
+  FST_INVALID_JSON_FIELD_ERROR: badForm("A form field declared as JSON is not valid JSON"),
+  FST_PROTO_VIOLATION: badForm("A form field has a name that is not allowed"),
+  FST_MP_PREMATURE_CLOSE: badForm("The multipart body ended before the form was complete"),
+  FST_PARTS_LIMIT: tooLarge("The form has more parts than this upload accepts"),
+  FST_FILES_LIMIT: tooLarge("The form has more files than this upload accepts"),
+  FST_FIELDS_LIMIT: tooLarge("The form has more fields than this upload accepts"),
+  FST_REQ_FILE_TOO_LARGE: tooLarge("The file is larger than this upload accepts"),
+};
+
+/**
+ * The multipart parser (@fastify/busboy) throws plain errors, without a code or a status, for a body it
+ * cannot read; they are told apart by their messages, and only on a multipart request, so that a bug of
+ * ours that happened to say the same words would still be a 500.
+ */
+const BUSBOY_ERRORS: [RegExp, Refusal][] = [
+  [/^Multipart: Boundary not found$/, badForm("The multipart body has no boundary in its Content-Type")],
+  [
+    /unexpected end of multipart data/i,
+    badForm("The multipart body ended early (truncated); send the whole form again"),
+  ],
+  [
+    /^Unexpected end of form$/,
+    badForm("The multipart body ended early (truncated); send the whole form again"),
+  ],
+  [/^Malformed part header$/, badForm("A part of the multipart body has a malformed header")],
+  [/^Unsupported Content-Type\.$/, badForm("Send this upload as multipart/form-data")],
+];
+
+/** A malformed, truncated or oversized multipart body as the client's 400 or 413, else undefined. */
+function multipartRefusal(error: FastifyError, request: FastifyRequest): Refusal | undefined {
+  const known = error.code ? MULTIPART_ERRORS[error.code] : undefined;
+  if (known) return known;
+  if (error.code || !/^multipart\//i.test(request.headers["content-type"] ?? "")) return undefined;
+  return BUSBOY_ERRORS.find(([pattern]) => pattern.test(error.message))?.[1];
 }
 
 function retryAfterSeconds(iso: string): string {

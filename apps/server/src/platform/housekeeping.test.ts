@@ -5,9 +5,11 @@ import {
   adImpressionMarks,
   advertisements,
   captchaChallenges,
+  jobs,
   loginFailures,
   loginTokens,
   rateLimitCounters,
+  sessions,
 } from "../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../test/app.ts";
 import { makeUser } from "../test/factories.ts";
@@ -51,6 +53,17 @@ describe("housekeeping: rows that only matter for a while are purged after RETEN
       { users_id: user.id, purpose: "login", token_hash: "gone", expires_at: hoursBefore(8 * 24) },
       { users_id: user.id, purpose: "verify_email", token_hash: "kept", expires_at: hoursBefore(24) },
     ]);
+    await t.db.insert(sessions).values([
+      { users_id: user.id, created_at: hoursBefore(RETENTION.sessionHours + 1) },
+      // Ended, but young: kept until no token of it could be alive anyway.
+      { users_id: user.id, created_at: hoursBefore(2), ended_at: hoursBefore(1) },
+    ]);
+    await t.db.insert(jobs).values([
+      { name: "old", state: "done", finished_at: hoursBefore(RETENTION.finishedJobDays * 24 + 1) },
+      { name: "recent", state: "done", finished_at: hoursBefore(1) },
+      // Waiting to run, however old: never purged.
+      { name: "queued", state: "queued", run_at: hoursBefore(RETENTION.finishedJobDays * 48) },
+    ]);
     await t.db.insert(rateLimitCounters).values([
       { bucket: "login:ip:10.0.0.1", window_start: hoursBefore(25), hits: 3 },
       { bucket: "login:ip:10.0.0.1", window_start: hoursBefore(0.1), hits: 1 },
@@ -65,6 +78,8 @@ describe("housekeeping: rows that only matter for a while are purged after RETEN
       loginFailures: 1,
       captchaChallenges: 1,
       loginTokens: 1,
+      finishedJobs: 1,
+      sessions: 1,
       rateLimitWindows: 1,
     });
     const left = await t.db.execute<{ what: string }>(sql`
@@ -75,6 +90,8 @@ describe("housekeeping: rows that only matter for a while are purged after RETEN
     expect(await t.db.select().from(loginFailures)).toHaveLength(1);
     expect(await t.db.select().from(adClickMarks)).toHaveLength(1);
     expect(await t.db.select().from(rateLimitCounters)).toHaveLength(1);
-    expect(Object.values(await purgeExpired(t.db, now))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(await t.db.select().from(sessions)).toHaveLength(1);
+    expect((await t.db.select().from(jobs)).map((j) => j.name).sort()).toEqual(["queued", "recent"]);
+    expect(Object.values(await purgeExpired(t.db, now))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
   });
 });

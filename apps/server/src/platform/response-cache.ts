@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { onCatalogueChange, onServingChange, onSiteContentChange } from "./catalogue-changes.ts";
+import { KeptAnswer } from "./compression.ts";
 import { TtlCache } from "./ttl-cache.ts";
 
 declare module "fastify" {
@@ -22,11 +23,13 @@ declare module "fastify" {
   }
 }
 
+const JSON_TYPE = "application/json; charset=utf-8";
+
 /** The first request to miss a key loads it; the others asking meanwhile wait for its answer. */
 interface Fill {
   key: string;
   generation: number;
-  finish: (payload: string | undefined) => void;
+  finish: (answer: KeptAnswer | undefined) => void;
 }
 
 /**
@@ -40,12 +43,15 @@ interface Fill {
  * Misses are coalesced: when an entry expires under load, the first request computes it and those
  * arriving meanwhile wait for that answer instead of all running the same queries at once. If the first
  * one fails (or its answer is not cacheable) the waiting ones compute their own.
+ *
+ * An entry keeps its brotli and gzip forms beside the JSON, each made the first time a client asks for
+ * it (platform/compression.ts): a hit is never compressed again.
  */
 export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEntries = 1000) {
   if (ttlMs <= 0) return;
   app.decorateRequest("cacheFill", null);
-  const entries = new TtlCache<string>(ttlMs, maxEntries);
-  const inFlight = new Map<string, Promise<string | undefined>>();
+  const entries = new TtlCache<KeptAnswer>(ttlMs, maxEntries);
+  const inFlight = new Map<string, Promise<KeptAnswer | undefined>>();
   // A change drops the entries and makes answers computed before it unfit to keep.
   let generation = 0;
   const clear = () => {
@@ -63,15 +69,15 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEnt
     const config = request.routeOptions.config;
     return config?.sameForEveryone === true || (config?.sharedForVisitors === true && !request.viewer);
   };
-  const serve = (reply: FastifyReply, payload: string) => {
-    reply.header("content-type", "application/json; charset=utf-8").send(payload);
+  const serve = (request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer) => {
+    answer.send(request, reply);
   };
-  const finishFill = (request: FastifyRequest, payload: string | undefined) => {
+  const finishFill = (request: FastifyRequest, answer: KeptAnswer | undefined) => {
     const fill = request.cacheFill;
     if (!fill) return;
     request.cacheFill = null;
-    if (payload !== undefined && fill.generation === generation) entries.set(fill.key, payload);
-    fill.finish(fill.generation === generation ? payload : undefined);
+    if (answer !== undefined && fill.generation === generation) entries.set(fill.key, answer);
+    fill.finish(fill.generation === generation ? answer : undefined);
   };
 
   // Callback style, and the hit read synchronously: a cached answer costs no promise.
@@ -79,23 +85,23 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEnt
     if (!cacheable(request)) return done();
     const key = request.url;
     const hit = entries.peekSettled(key);
-    if (hit !== undefined) return serve(reply, hit);
+    if (hit !== undefined) return serve(request, reply, hit);
     const pending = inFlight.get(key);
     if (pending) {
-      pending.then((payload) => (payload === undefined ? done() : serve(reply, payload)));
+      pending.then((answer) => (answer === undefined ? done() : serve(request, reply, answer)));
       return;
     }
-    let finish!: (payload: string | undefined) => void;
-    const filled = new Promise<string | undefined>((resolve) => {
+    let finish!: (answer: KeptAnswer | undefined) => void;
+    const filled = new Promise<KeptAnswer | undefined>((resolve) => {
       finish = resolve;
     });
     inFlight.set(key, filled);
     request.cacheFill = {
       key,
       generation,
-      finish: (payload) => {
+      finish: (answer) => {
         if (inFlight.get(key) === filled) inFlight.delete(key);
-        finish(payload);
+        finish(answer);
       },
     };
     // However this request ends (an error, a closed connection), the waiting ones are let go.
@@ -104,9 +110,22 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEnt
   });
 
   app.addHook("onSend", (request: FastifyRequest, reply, payload, done) => {
-    if (request.cacheFill) {
-      finishFill(request, reply.statusCode === 200 && typeof payload === "string" ? payload : undefined);
+    if (!request.cacheFill) return done(null, payload);
+    if (reply.statusCode !== 200 || typeof payload !== "string") {
+      finishFill(request, undefined);
+      return done(null, payload);
     }
-    done(null, payload);
+    const answer = new KeptAnswer(payload, JSON_TYPE);
+    finishFill(request, answer);
+    // The filling request is sent the kept form too, so the answer is compressed once per encoding.
+    const sent = answer.payloadFor(request, reply);
+    if (!(sent instanceof Promise)) return done(null, sent);
+    sent.then(
+      (bytes) => done(null, bytes),
+      () => {
+        reply.removeHeader("content-encoding");
+        done(null, payload);
+      },
+    );
   });
 }

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../test/app.ts";
 import { makeUser } from "../test/factories.ts";
 
@@ -94,35 +96,66 @@ describe("route table", () => {
     }
   });
 
-  it("answers a deactivated account 401 insufficient_permissions everywhere but its own account", async () => {
-    const deactivated = await makeUser(t.db, { is_deactivated: true });
+  it("answers a deactivated account 401 account_deactivated everywhere but its own account", async () => {
+    // Deactivated by themselves, so that they may reactivate themselves (an admin's deactivation stays).
+    const user = await makeUser(t.db);
+    const [deactivated] = await t.db
+      .update(users)
+      .set({ is_deactivated: true, deactivated_by: user.id })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!deactivated) throw new Error("no user to deactivate");
+    const referrer = await makeUser(t.db);
     const auth = await t.authHeader(deactivated.username);
-    const allowed = [
-      "GET /api/users/self",
-      "GET /api/users/self/permissions",
-      "POST /api/users/self/mark-active",
-      "POST /api/users/self/reactivate",
-      "POST /api/auth/refCode",
+    /**
+     * What a deactivated account may still do (config.allowDeactivated), each with a request that should
+     * succeed and the exact answer it gets. They run in this order, each on a session of its own, since
+     * signing out ends sessions and reactivating ends the deactivation.
+     */
+    const ALLOWED: [string, { payload?: object; status: number; body?: object }][] = [
+      ["GET /api/users/self", { status: 200, body: { is_deactivated: true } }],
+      ["GET /api/users/self/permissions", { status: 200, body: { isDeactivated: true, isAdmin: false } }],
+      ["POST /api/users/self/mark-active", { status: 204 }],
+      [
+        "POST /api/auth/refCode",
+        { payload: { refCode: referrer.ref_code }, status: 200, body: { applied: true } },
+      ],
+      ["POST /api/auth/logout", { status: 200, body: { sessionsEnded: 1 } }],
+      ["POST /api/auth/logout-all", { status: 200, body: { sessionsEnded: expect.any(Number) } }],
+      ["POST /api/users/self/reactivate", { status: 200, body: { is_deactivated: false } }],
     ];
-    for (const route of apiRoutes().filter((r) => r.access !== "public")) {
+    const allowed = new Map(ALLOWED);
+    const routes = apiRoutes().filter((r) => r.access !== "public");
+    const names = routes.map((r) => `${r.method} ${r.url}`);
+    expect(ALLOWED.map(([name]) => name).filter((name) => !names.includes(name))).toEqual([]);
+
+    for (const route of routes) {
       const name = `${route.method} ${route.url}`;
+      if (allowed.has(name)) continue;
       const res = await t.app.inject({
         method: route.method as "GET",
         url: fill(route.url),
         headers: auth,
         ...body(route.method),
       });
-      if (allowed.includes(name))
-        expect({ name, reason: res.body ? res.json().reason : undefined }).not.toEqual({
-          name,
-          reason: "insufficient_permissions",
-        });
-      else
-        expect({ name, status: res.statusCode, reason: res.json().reason }).toEqual({
-          name,
-          status: 401,
-          reason: "insufficient_permissions",
-        });
+      expect({ name, status: res.statusCode, error: res.json().error, reason: res.json().reason }).toEqual({
+        name,
+        status: 401,
+        error: "account_deactivated",
+        reason: "insufficient_permissions",
+      });
+    }
+
+    for (const [name, expected] of ALLOWED) {
+      const [method, url] = name.split(" ") as [string, string];
+      const res = await t.app.inject({
+        method: method as "GET",
+        url,
+        headers: await t.authHeader(deactivated.username),
+        ...(method === "GET" ? {} : { payload: expected.payload ?? {} }),
+      });
+      expect({ name, status: res.statusCode }).toEqual({ name, status: expected.status });
+      if (expected.body) expect(res.json(), name).toMatchObject(expected.body);
     }
   });
 

@@ -4,9 +4,10 @@ import { join } from "node:path";
 import type { LoginResponse } from "@market/domain";
 import { type AppInstance, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
-import type { Db } from "../db/client.ts";
+import { type Db, openDatabase } from "../db/client.ts";
 import { createMailer } from "../platform/mail.ts";
 import { createSandboxGateway } from "../platform/payments.ts";
+import { startSession } from "../platform/sessions.ts";
 import { createLocalStorage } from "../platform/storage.ts";
 import { createTokenSigner } from "../platform/tokens.ts";
 import { createTestDatabase } from "./database.ts";
@@ -23,6 +24,11 @@ export interface TestApp {
   databaseUrl?: string;
   mailDir: string;
   close(): Promise<void>;
+  /**
+   * The Authorization header of a fresh session for `userId`, without the login endpoint (whose scrypt
+   * check is slow): for tests that sign in many users.
+   */
+  tokenFor(userId: string, scopes?: string[]): Promise<{ authorization: string }>;
   /** Logs in through the real endpoint and returns the Authorization header. */
   authHeader(username: string, password?: string): Promise<{ authorization: string }>;
   /** The e-mails written so far, oldest first, as RFC 822 text with quoted-printable decoded. */
@@ -68,6 +74,10 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
       await app.close();
       await database.close();
     },
+    async tokenFor(userId, scopes = ["user"]) {
+      const token = await app.deps.tokens.sign(userId, scopes, await startSession(database.db, userId));
+      return { authorization: `Bearer ${token}` };
+    },
     async authHeader(username, password = TEST_PASSWORD) {
       // Each login from its own address, so tests that log in often stay clear of the login rate limit.
       loginCount += 1;
@@ -104,3 +114,22 @@ const silentLog = {
   level: "silent",
   child: () => silentLog,
 } as unknown as import("fastify").FastifyBaseLogger;
+
+/**
+ * A second server instance on the test app's PostgreSQL database (as a second machine behind a load
+ * balancer would be), with its own connection pool. PostgreSQL only: PGlite is one process.
+ */
+export async function buildSecondInstance(
+  first: TestApp,
+): Promise<{ app: AppInstance; close(): Promise<void> }> {
+  const database = await openDatabase({ databaseUrl: first.databaseUrl, poolSize: 2 });
+  const app = await buildApp({ ...first.app.deps, database, db: database.db }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,31 +1,15 @@
-/**
- * Reads a captcha challenge the way a person looks at it: which tiles show the named colour and
- * shape. Tests and journeys use it to get past the captcha through the real endpoints.
- */
-const FILLS: Record<string, string> = {
-  red: "#dc2626",
-  blue: "#2563eb",
-  green: "#16a34a",
-  orange: "#ea580c",
-};
-const SHAPE_OF: [RegExp, string][] = [
-  [/<circle cx="50" cy="50" r="32"/, "circle"],
-  [/<rect x="20"/, "square"],
-  [/<polygon points="50,14/, "triangle"],
-  [/<polygon points="50,10/, "star"],
-];
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { CAPTCHA_ANSWERS_FOLDER } from "../modules/auth/captcha-test-answers.ts";
 
-export function solveCaptchaChallenge(challenge: {
-  challenge: string;
-  inputs: { code: string; image: string }[];
-}): string[] {
-  const [, colour, shape] = /Select every (\w+) (\w+)\./.exec(challenge.challenge) ?? [];
-  const fill = FILLS[colour ?? ""];
-  return challenge.inputs
-    .filter(({ image }) => {
-      const svg = Buffer.from(image.replace(/^data:image\/svg\+xml;base64,/, ""), "base64").toString();
-      const drawn = SHAPE_OF.find(([pattern]) => pattern.test(svg))?.[1];
-      return drawn === shape && svg.includes(`fill="${fill}"/></g>`);
-    })
-    .map((i) => i.code);
+/**
+ * The answer to a captcha challenge, for tests and journeys that must get past the captcha through the
+ * real endpoints. It does not look at what was served (the images and words give nothing away to a
+ * script, and captcha.test.ts proves it): a server running with NODE_ENV=test writes each challenge's
+ * answer codes into its data folder (modules/auth/captcha-test-answers.ts), and this reads them back.
+ * `dataDir` is the server's: TestApp.config.dataDir in tests, E2E_DATA_DIR in journeys.
+ */
+export async function captchaAnswer(dataDir: string, challengeId: string): Promise<string[]> {
+  const file = join(dataDir, CAPTCHA_ANSWERS_FOLDER, `${challengeId}.json`);
+  return JSON.parse(await readFile(file, "utf8")) as string[];
 }

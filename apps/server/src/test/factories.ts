@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client.ts";
-import { resourcePreviews, resources, users } from "../db/schema/index.ts";
+import { advertisements, resourcePreviews, resources, users } from "../db/schema/index.ts";
 import { hashSecret } from "../platform/passwords.ts";
 
 export const TEST_PASSWORD = "correct-horse-9";
@@ -86,3 +86,31 @@ export const TEST_CARD = {
   billingState: "IL",
   billingZipCode: "62701",
 };
+
+/**
+ * A complete type 3 ad (every field its type requires, an image named but not stored), unpaid and
+ * "creating" unless overridden: spend 500 a day for 7 days, $35, above the default minimums.
+ */
+export async function makeAd(
+  db: Db,
+  overrides: Partial<typeof advertisements.$inferInsert> & { users_id: string },
+): Promise<typeof advertisements.$inferSelect> {
+  const [row] = await db
+    .insert(advertisements)
+    .values({
+      ad_type: "3",
+      title: "Science kits",
+      description: "Hands-on kits",
+      button: "See kits",
+      click_url: "https://kits.example.com",
+      image_url: `ads/${next()}.webp`,
+      image_name: "kit.png",
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** A person's browser, as ad counting requires (a client that names no browser counts as a bot). */
+export const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";

@@ -1,6 +1,7 @@
 import type {
   colorsResponseSchema,
   cssOverrideResponseSchema,
+  favoriteIdsResponseSchema,
   favoriteResponseSchema,
   followingResponseSchema,
   followResponseSchema,
@@ -23,6 +24,7 @@ export type TextsResponse = z.infer<typeof textsResponseSchema>;
 export type ColorsResponse = z.infer<typeof colorsResponseSchema>;
 export type ProTipResponse = z.infer<typeof proTipResponseSchema>;
 export type FavoriteResponse = z.infer<typeof favoriteResponseSchema>;
+export type FavoriteIdsResponse = z.infer<typeof favoriteIdsResponseSchema>;
 export type FollowResponse = z.infer<typeof followResponseSchema>;
 export type FollowingResponse = z.infer<typeof followingResponseSchema>;
 export type FollowedCreator = FollowingResponse["following"][number];

@@ -12,6 +12,18 @@ const challenge = (id: string) => ({
   challenge: "Select every blue circle.",
   inputs: Array.from({ length: 9 }, (_, i) => ({ code: `${id}-${i}`, image: "data:image/png;base64,AA" })),
 });
+const WORDS = ["dog", "spoon", "tram", "owl", "harp", "knee", "sofa", "golf", "plum"];
+const wordChallenge = (id: string) => ({
+  id,
+  challenge: "Select every word that names an animal.",
+  inputs: WORDS.map((text, i) => ({ code: `${id}-${i}`, text })),
+});
+
+/** The dialog's controls a Tab key visits, in order (enabled buttons, by their accessible names). */
+const tabStops = () =>
+  [...screen.getByRole("dialog").querySelectorAll<HTMLButtonElement>("button:not([disabled])")].map(
+    (button) => button.getAttribute("aria-label") ?? button.querySelector("img")?.alt ?? button.textContent,
+  );
 
 function renderDialog(
   onDone = vi.fn(),
@@ -81,6 +93,87 @@ describe("CaptchaDialog", () => {
     expect(onDone).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(onDone).toHaveBeenCalledWith("cap-token");
+  });
+
+  it("offers a text question instead: the switch is the first stop, words are toggle buttons, same POST", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    let served = 0;
+    const { calls } = stubFetch({
+      "GET /api/auth/captcha": (call) => {
+        served += 1;
+        return [200, call.url.includes("mode=text") ? wordChallenge(`t${served}`) : challenge(`c${served}`)];
+      },
+      "POST /api/auth/captcha": [200, { captchaToken: "cap-token" }],
+    });
+    const { onDone } = renderDialog();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(calls[0]?.url).toContain("mode=image");
+    const toText = screen.getByRole("button", { name: "Use a text question instead" });
+    // Focus starts on the switch, before nine pictures a screen reader can only call "Option n".
+    expect(document.activeElement).toBe(toText);
+    expect(tabStops()).toEqual([
+      "Use a text question instead",
+      ...Array.from({ length: 9 }, (_, i) => `Option ${i + 1}`),
+      "Cancel",
+      "Check",
+    ]);
+
+    fireEvent.click(toText);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(calls.at(-1)?.url).toContain("mode=text");
+    // The same button, relabelled, so focus stays where the user is; the new question is announced.
+    expect(toText.textContent).toBe("Use pictures instead");
+    expect(document.activeElement).toBe(toText);
+    const question = screen.getByText("Select every word that names an animal.");
+    expect(question.closest("[aria-live=polite]")).toBeTruthy();
+    const choices = screen.getByRole("group", { name: "Select every word that names an animal." });
+    expect(tabStops()).toEqual(["Use pictures instead", ...WORDS, "Cancel", "Check"]);
+    expect(choices.querySelectorAll("img")).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole("button", { name: "dog", pressed: false }));
+    fireEvent.click(screen.getByRole("button", { name: "owl" }));
+    expect(screen.getByRole("button", { name: "dog" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Check" }));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ id: "t2", inputCodes: ["t2-0", "t2-3"] });
+    expect(onDone).toHaveBeenCalledWith("cap-token");
+  });
+
+  it("keeps the text question after a failure, and goes back to pictures on request", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    let served = 0;
+    const { calls } = stubFetch({
+      "GET /api/auth/captcha": (call) => {
+        served += 1;
+        return [200, call.url.includes("mode=text") ? wordChallenge(`t${served}`) : challenge(`c${served}`)];
+      },
+      "POST /api/auth/captcha": [200, { timeout: 2 }],
+    });
+    renderDialog();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    fireEvent.click(screen.getByRole("button", { name: "Use a text question instead" }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    fireEvent.click(screen.getByRole("button", { name: "plum" }));
+    fireEvent.click(screen.getByRole("button", { name: "Check" }));
+    // Checking and the failure notice: no switching away mid-answer.
+    expect(screen.getByRole("button", { name: "Use pictures instead" }).hasAttribute("disabled")).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(screen.getByText(/That was not right/)).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(calls.filter((c) => c.method === "GET").map((c) => c.url.includes("mode=text"))).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect(screen.getByRole("button", { name: "dog" }).getAttribute("aria-pressed")).toBe("false");
+
+    fireEvent.click(screen.getByRole("button", { name: "Use pictures instead" }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(calls.at(-1)?.url).toContain("mode=image");
+    const pictures = screen.getAllByRole("img");
+    expect(pictures.map((img) => img.getAttribute("alt"))).toEqual(
+      Array.from({ length: 9 }, (_, i) => `Option ${i + 1}`),
+    );
   });
 
   it("shows the cooling-off countdown and gives up with null on Cancel", async () => {

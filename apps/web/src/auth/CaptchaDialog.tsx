@@ -1,8 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useReducer, useRef, useState } from "react";
+import { useEffect, useId, useReducer, useRef, useState } from "react";
 import { api } from "../api/client.ts";
 import { countdownSeconds, formatCountdown } from "../api/request-limit.ts";
-import { useAccountTexts } from "../routes/account/account-texts.ts";
 import {
   CAPTCHA_IDLE,
   type CaptchaAnswer,
@@ -10,6 +9,7 @@ import {
   captchaDelays,
   captchaReducer,
 } from "./captcha-machine.ts";
+import { useCaptchaTexts } from "./captcha-texts.ts";
 
 export interface CaptchaDialogProps {
   reason: "requires_captcha" | "cooling_off";
@@ -31,9 +31,15 @@ function useCountdown(earliestRetry: string | null): number | null {
   return seconds;
 }
 
-/** The captcha challenge (spec sections 4 and 8) as an accessible modal dialog. */
+/**
+ * The captcha challenge (spec sections 4 and 8) as an accessible modal dialog. The pictures mean nothing
+ * to a screen reader, so the switch to a text question comes first after the question, where a
+ * screen-reader user meets it before nine "Option n" buttons; the question is a live region, so the new
+ * one is read out after a switch or a failure. Every choice is a toggle button (aria-pressed).
+ */
 export default function CaptchaDialog({ reason, earliestRetry, onDone }: CaptchaDialogProps) {
-  const t = useAccountTexts();
+  const t = useCaptchaTexts();
+  const questionId = useId();
   const [state, dispatch] = useReducer(captchaReducer, CAPTCHA_IDLE);
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -47,21 +53,30 @@ export default function CaptchaDialog({ reason, earliestRetry, onDone }: Captcha
   }, []);
 
   const needsChallenge = state.status === "showing" && state.challenge === null;
+  const mode = state.status === "idle" ? "image" : state.mode;
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs a failed load on request
   useEffect(() => {
     if (!needsChallenge) return;
     const controller = new AbortController();
     setLoadFailed(false);
     api
-      .get<CaptchaChallenge>("/auth/captcha", { signal: controller.signal, challenge: false, auth: false })
+      .get<CaptchaChallenge>("/auth/captcha", {
+        query: { mode },
+        signal: controller.signal,
+        challenge: false,
+        auth: false,
+      })
       .then(
-        (challenge) => dispatch({ type: "loaded", challenge }),
+        (challenge) => {
+          // A switch of mode while this was on its way aborted it; its challenge is of the other kind.
+          if (!controller.signal.aborted) dispatch({ type: "loaded", challenge });
+        },
         () => {
           if (!controller.signal.aborted) setLoadFailed(true);
         },
       );
     return () => controller.abort();
-  }, [needsChallenge, attempt]);
+  }, [needsChallenge, mode, attempt]);
 
   useEffect(() => {
     if (state.status === "checked-success" && !done.current) {
@@ -99,6 +114,7 @@ export default function CaptchaDialog({ reason, earliestRetry, onDone }: Captcha
   const challenge = state.status === "idle" ? null : state.challenge;
   const selected = state.status === "idle" ? [] : state.selected;
   const interactive = state.status === "showing" && challenge !== null;
+  const canSwitch = state.status === "showing";
   const status =
     state.status === "checking"
       ? t("captcha.checking")
@@ -127,8 +143,10 @@ export default function CaptchaDialog({ reason, earliestRetry, onDone }: Captcha
               {t("captcha.coolingOff", { time: formatCountdown(coolingSeconds) })}
             </p>
           ) : null}
-          <Dialog.Description className="mt-2">
-            {challenge ? challenge.challenge : loadFailed ? t("captcha.loadFailed") : t("captcha.loading")}
+          <Dialog.Description className="mt-2 font-medium" aria-live="polite">
+            <span id={questionId}>
+              {challenge ? challenge.challenge : loadFailed ? t("captcha.loadFailed") : t("captcha.loading")}
+            </span>
           </Dialog.Description>
           {loadFailed ? (
             <button
@@ -139,7 +157,19 @@ export default function CaptchaDialog({ reason, earliestRetry, onDone }: Captcha
               {t("captcha.retry")}
             </button>
           ) : null}
-          <div className="mt-4 grid grid-cols-3 gap-2">
+          <button
+            type="button"
+            onClick={() => dispatch({ type: "switch-mode", mode: mode === "image" ? "text" : "image" })}
+            disabled={!canSwitch}
+            className="mt-2 font-medium text-accent underline disabled:opacity-60"
+          >
+            {mode === "image" ? t("captcha.useText") : t("captcha.usePictures")}
+          </button>
+          <fieldset
+            aria-labelledby={questionId}
+            // Words need more room than pictures: two columns of them on a phone.
+            className={`mt-4 grid min-w-0 gap-2 ${mode === "text" ? "grid-cols-2 sm:grid-cols-3" : "grid-cols-3"}`}
+          >
             {challenge?.inputs.map((input, index) => {
               const pressed = selected.includes(input.code);
               return (
@@ -149,19 +179,37 @@ export default function CaptchaDialog({ reason, earliestRetry, onDone }: Captcha
                   aria-pressed={pressed}
                   disabled={!interactive}
                   onClick={() => dispatch({ type: "toggle", code: input.code })}
-                  className={`aspect-square overflow-hidden rounded-ui border-4 ${
-                    pressed ? "border-accent" : "border-transparent"
-                  }`}
+                  className={`relative overflow-hidden rounded-ui border-4 ${
+                    "image" in input ? "aspect-square" : "min-h-12 px-2 py-2 font-medium hyphens-auto"
+                  } ${pressed ? "border-accent bg-wash" : "image" in input ? "border-transparent" : "border-line"}`}
                 >
-                  <img
-                    src={input.image}
-                    alt={t("captcha.option", { n: String(index + 1) })}
-                    className="h-full w-full"
-                  />
+                  {/* Not by colour alone: a chosen input also shows a tick, hidden from its accessible name. */}
+                  {"image" in input ? (
+                    <>
+                      <img
+                        src={input.image}
+                        alt={t("captcha.option", { n: String(index + 1) })}
+                        className="h-full w-full"
+                      />
+                      {pressed ? (
+                        <span
+                          aria-hidden="true"
+                          className="absolute top-1 right-1 rounded-full bg-accent px-1.5 text-sm leading-5 text-accent-text"
+                        >
+                          ✓
+                        </span>
+                      ) : null}
+                    </>
+                  ) : (
+                    <>
+                      {pressed ? <span aria-hidden="true">✓ </span> : null}
+                      {input.text}
+                    </>
+                  )}
                 </button>
               );
             })}
-          </div>
+          </fieldset>
           <p role="status" className="mt-3 min-h-6 font-medium">
             {status}
           </p>

@@ -15,6 +15,15 @@ const challenge: CaptchaChallenge = {
   inputs: Array.from({ length: 9 }, (_, i) => ({ code: `k${i}`, image: "data:image/png;base64,AA" })),
 };
 
+const wordChallenge: CaptchaChallenge = {
+  id: "c2",
+  challenge: "Select every word that names an animal.",
+  inputs: ["dog", "spoon", "tram", "owl", "harp", "knee", "sofa", "golf", "plum"].map((text, i) => ({
+    code: `w${i}`,
+    text,
+  })),
+};
+
 const run = (events: CaptchaEvent[], from: CaptchaState = CAPTCHA_IDLE) =>
   events.reduce(captchaReducer, from);
 const shown: CaptchaEvent[] = [{ type: "open" }, { type: "loaded", challenge }];
@@ -105,6 +114,26 @@ describe("captcha machine", () => {
       status: "showing",
       challenge: null,
       selected: [],
+      mode: "image",
     });
+  });
+
+  it("switches to the text question and back, dropping the challenge, and keeps the mode after a failure", () => {
+    const picked = run([...shown, { type: "toggle", code: "k1" }]);
+    const text = run([{ type: "switch-mode", mode: "text" }], picked);
+    expect(text).toEqual({ status: "showing", challenge: null, selected: [], mode: "text" });
+    expect(run([{ type: "switch-mode", mode: "text" }], text)).toBe(text);
+    const failed = run(
+      [
+        { type: "loaded", challenge: wordChallenge },
+        { type: "check" },
+        { type: "answered", answer: { timeout: 2 } },
+        { type: "check-time-elapsed" },
+      ],
+      text,
+    );
+    expect(run([{ type: "switch-mode", mode: "image" }], failed)).toBe(failed);
+    expect(run([{ type: "failure-shown" }], failed)).toMatchObject({ challenge: null, mode: "text" });
+    expect(run([{ type: "switch-mode", mode: "image" }], text)).toMatchObject({ mode: "image" });
   });
 });

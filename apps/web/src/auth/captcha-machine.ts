@@ -1,23 +1,22 @@
-import { TIMINGS } from "@market/domain";
+import { type CaptchaChallenge, type CaptchaMode, type CaptchaSolveResponse, TIMINGS } from "@market/domain";
 
 /**
  * The captcha challenge (spec sections 3, 4 and 8) as a pure state machine. A blocked request opens it
  * (showing); Check sends the answer and waits at least TIMINGS.captchaCheckMs (checking) before the answer
  * shows; a right answer ends in checked-success with the single-use captcha token; a wrong one shows
  * checked-failure with the server's timeout for TIMINGS.captchaFailureNoticeMs, then a new challenge loads.
+ * While showing, the user may switch between pictures and a text question (for people who cannot see
+ * the pictures); a switch drops the challenge and loads one of the other kind, and later challenges keep
+ * the chosen kind.
  */
-export interface CaptchaChallenge {
-  id: string;
-  challenge: string;
-  inputs: { code: string; image: string }[];
-}
-
-export type CaptchaAnswer = { captchaToken: string } | { timeout: number };
+export type { CaptchaChallenge, CaptchaMode };
+export type CaptchaAnswer = CaptchaSolveResponse;
 
 interface Shown {
   /** null while a challenge is being fetched. */
   challenge: CaptchaChallenge | null;
   selected: string[];
+  mode: CaptchaMode;
 }
 
 export type CaptchaState =
@@ -31,6 +30,7 @@ export type CaptchaEvent =
   | { type: "open" }
   | { type: "loaded"; challenge: CaptchaChallenge }
   | { type: "toggle"; code: string }
+  | { type: "switch-mode"; mode: CaptchaMode }
   | { type: "reset" }
   | { type: "check" }
   | { type: "answered"; answer: CaptchaAnswer }
@@ -47,16 +47,18 @@ export const captchaDelays = {
 
 function settle(state: Extract<CaptchaState, { status: "checking" }>): CaptchaState {
   if (!state.waited || !state.answer) return state;
-  const { challenge, selected } = state;
+  const { challenge, selected, mode } = state;
   return "captchaToken" in state.answer
-    ? { status: "checked-success", challenge, selected, captchaToken: state.answer.captchaToken }
-    : { status: "checked-failure", challenge, selected, timeout: state.answer.timeout };
+    ? { status: "checked-success", challenge, selected, mode, captchaToken: state.answer.captchaToken }
+    : { status: "checked-failure", challenge, selected, mode, timeout: state.answer.timeout };
 }
 
 export function captchaReducer(state: CaptchaState, event: CaptchaEvent): CaptchaState {
   switch (event.type) {
     case "open":
-      return state.status === "idle" ? { status: "showing", challenge: null, selected: [] } : state;
+      return state.status === "idle"
+        ? { status: "showing", challenge: null, selected: [], mode: "image" }
+        : state;
     case "close":
       return CAPTCHA_IDLE;
     case "loaded":
@@ -69,6 +71,10 @@ export function captchaReducer(state: CaptchaState, event: CaptchaEvent): Captch
         : [...state.selected, event.code];
       return { ...state, selected };
     }
+    case "switch-mode":
+      return state.status === "showing" && state.mode !== event.mode
+        ? { status: "showing", challenge: null, selected: [], mode: event.mode }
+        : state;
     case "reset":
       return state.status === "showing" ? { ...state, selected: [] } : state;
     case "check":
@@ -80,7 +86,7 @@ export function captchaReducer(state: CaptchaState, event: CaptchaEvent): Captch
       return state.status === "checking" ? settle({ ...state, waited: true }) : state;
     case "failure-shown":
       return state.status === "checked-failure"
-        ? { status: "showing", challenge: null, selected: [] }
+        ? { status: "showing", challenge: null, selected: [], mode: state.mode }
         : state;
   }
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useSession } from "../state/session.ts";
 import { useTexts } from "../state/site-config.ts";
+import { buttonClass } from "./ui/index.ts";
 
 const itemClass = "block w-full rounded-ui px-3 py-2 text-left text-sm hover:bg-wash";
 
@@ -47,15 +48,12 @@ export function AccountMenu() {
       <nav aria-label={t("nav.accountLabel")} className="ml-auto">
         <ul className="flex items-center gap-2">
           <li>
-            <Link to="/login" className="rounded-ui px-3 py-2 text-sm font-medium hover:bg-wash">
+            <Link to="/login" className={buttonClass("ghost", "sm")}>
               {t("nav.login")}
             </Link>
           </li>
           <li>
-            <Link
-              to="/sign-up"
-              className="rounded-ui bg-accent px-3 py-2 text-sm font-medium text-accent-text"
-            >
+            <Link to="/sign-up" className={buttonClass("primary", "sm")}>
               {t("nav.signUp")}
             </Link>
           </li>
@@ -68,6 +66,7 @@ export function AccountMenu() {
   const orDefault = (key: string, fallback: string) => (t(key) === key ? fallback : t(key));
   const links = [
     { to: "/portfolio", label: orDefault("nav.portfolio", "Your portfolio") },
+    { to: "/profile/purchases", label: orDefault("nav.library", "My resources") },
     { to: "/favorites", label: t("nav.favorites") },
     { to: "/following", label: orDefault("nav.following", "Following") },
     { to: "/publishing", label: t("nav.publishing") },
@@ -84,9 +83,9 @@ export function AccountMenu() {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
-        className="rounded-ui border border-line px-3 py-2 text-sm font-medium hover:bg-wash"
+        className={buttonClass("secondary", "sm", "max-w-40")}
       >
-        {session.user?.username ?? t("nav.account")}
+        <span className="truncate">{session.user?.username ?? t("nav.account")}</span>
       </button>
       <nav
         id={menuId}

@@ -26,9 +26,10 @@ export function AdSlot({
   const shown = useAdsShown();
   const display = useDisplayAd({ type, grade }, shown);
   const ad = shown ? display.data?.ad : null;
+  const token = display.data?.token;
   useEffect(() => {
-    if (ad) recordImpression(ad.id);
-  }, [ad]);
+    if (ad) recordImpression(ad.id, token);
+  }, [ad, token]);
   if (!ad)
     return Tag === "li" ? (
       <li aria-hidden="true" className={`min-h-24 rounded-ui ${className}`} data-ad-cell="" />
@@ -49,7 +50,7 @@ export function AdSlot({
         rel="sponsored noopener noreferrer"
         onClick={(event) => {
           event.preventDefault();
-          void followAd(ad.id, url);
+          void followAd(ad.id, token, url);
         }}
         className={`flex h-full ${wide ? "flex-col sm:flex-row" : "flex-col"}`}
       >

@@ -22,6 +22,7 @@ import {
 } from "../state/footer-flags.ts";
 import { type SessionView, useSession } from "../state/session.ts";
 import { siteQueries, useTexts } from "../state/site-config.ts";
+import { Logo } from "./Logo.tsx";
 
 const shuffle = shuffleWith(Math.random);
 
@@ -51,6 +52,16 @@ const INITIAL: FooterStep = {
  * once and the flags reset FOOTER_FLAG_RESET_MS after that rotation. Auto-updating text can be paused and
  * stepped by hand (WCAG 2.2.2).
  */
+/** The footer's fixed links: where to browse, get help, give and advertise. */
+const FOOTER_LINKS = [
+  ["/new", "nav.new"],
+  ["/featured", "nav.featured"],
+  ["/help", "nav.help"],
+  ["/publishing", "footer.link.publish"],
+  ["/advertising", "footer.link.advertise"],
+  ["/donation", "footer.link.donate"],
+] as const;
+
 export function Footer() {
   const t = useTexts();
   const session = useSession();
@@ -130,8 +141,8 @@ export function Footer() {
   const label = (key: string, fallback: string) => (t(key) === key ? fallback : t(key));
 
   return (
-    <footer className="border-t border-line bg-wash">
-      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 sm:flex-row sm:items-center">
+    <footer className="mt-12 border-t border-line bg-wash">
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-5 sm:flex-row sm:items-center">
         <p
           className="min-h-6 flex-1 text-sm font-medium"
           data-testid="footer-message"
@@ -164,9 +175,28 @@ export function Footer() {
           </button>
         </div>
       </div>
-      <p className="mx-auto max-w-7xl px-4 pb-6 text-sm text-muted">
-        © {new Date().getFullYear()} {t("footer.copyright")}
-      </p>
+      <div className="border-t border-line">
+        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:flex-row sm:items-start sm:justify-between">
+          <div className="flex max-w-xs flex-col gap-2">
+            <Logo />
+            <p className="text-sm text-muted">{t("site.tagline")}</p>
+          </div>
+          <nav aria-label={t("footer.linksLabel")}>
+            <ul className="grid grid-cols-2 gap-x-10 gap-y-2 text-sm sm:grid-cols-3">
+              {FOOTER_LINKS.map(([to, key]) => (
+                <li key={to}>
+                  <Link to={to} className="text-ink hover:underline">
+                    {t(key)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <p className="mx-auto max-w-6xl px-4 pb-8 text-sm text-muted">
+          © {new Date().getFullYear()} {t("footer.copyright")}
+        </p>
+      </div>
     </footer>
   );
 }

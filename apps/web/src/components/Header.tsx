@@ -1,12 +1,24 @@
-import { Link, NavLink } from "react-router";
+import { SUBJECTS } from "@market/domain";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import { useTexts } from "../state/site-config.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
+import { Logo } from "./Logo.tsx";
+import { Sheet } from "./ui/index.ts";
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-ui px-3 py-2 text-sm font-medium hover:bg-wash ${isActive ? "underline decoration-2" : ""}`;
+  `rounded-ui px-3 py-2 text-sm font-semibold hover:bg-wash ${isActive ? "text-ink underline decoration-2 underline-offset-8" : "text-muted"}`;
 
+/**
+ * One row at every width: on a phone a menu button (the site's sections and the subjects in a sheet), the
+ * brand and the account; from a tablet up the sections sit in the row itself.
+ */
 export function Header() {
   const t = useTexts();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: following a link in the menu closes it
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
   const items = [
     { to: "/", label: t("nav.home"), end: true },
     { to: "/new", label: t("nav.new"), end: false },
@@ -14,13 +26,22 @@ export function Header() {
     { to: "/help", label: t("nav.help"), end: false },
   ];
   return (
-    <header className="border-b border-line bg-paper">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-        <Link to="/" className="text-xl font-bold">
-          {t("site.name")}
-        </Link>
-        <nav aria-label={t("nav.label")}>
-          <ul className="flex flex-wrap items-center gap-1">
+    <header className="sticky top-0 z-30 border-b border-line bg-paper/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4">
+        <button
+          type="button"
+          onClick={() => setMenuOpen(true)}
+          aria-label={t("ui.menu")}
+          aria-haspopup="dialog"
+          className="-ml-2 inline-flex size-10 items-center justify-center rounded-ui hover:bg-wash md:hidden"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor">
+            <path d="M4 7h16M4 12h16M4 17h16" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <Logo />
+        <nav aria-label={t("nav.label")} className="hidden md:block">
+          <ul className="flex items-center gap-1">
             {items.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className={navClass}>
@@ -32,6 +53,38 @@ export function Header() {
         </nav>
         <AccountMenu />
       </div>
+      <Sheet open={menuOpen} onOpenChange={setMenuOpen} title={t("ui.menu")} side="left">
+        <nav aria-label={t("nav.label")}>
+          <ul className="flex flex-col gap-1">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className="block rounded-ui px-3 py-3 text-base font-semibold hover:bg-wash"
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <h2 className="mt-6 mb-2 px-3 text-xs font-bold tracking-wider text-muted uppercase">
+          {t("nav.subjects")}
+        </h2>
+        <ul className="flex flex-col">
+          {SUBJECTS.map((subject) => (
+            <li key={subject}>
+              <Link
+                to={`/?subject=${encodeURIComponent(subject)}`}
+                className="block rounded-ui px-3 py-2 hover:bg-wash"
+              >
+                {subject}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Sheet>
     </header>
   );
 }

@@ -51,10 +51,15 @@ describe("ResourceGrid at a container width", () => {
     const list = renderGrid(count);
     expect(list.dataset.columns).toBe(columns);
     expect(list.style.gridTemplateColumns || undefined).toBe(template);
-    expect(screen.getAllByRole("link")).toHaveLength(count);
-    expect(list.querySelectorAll("[data-row-fill]")).toHaveLength(fill);
-    for (const cell of list.querySelectorAll("[data-row-fill]"))
-      expect(cell.getAttribute("aria-hidden")).toBe("true");
+    const cards = screen
+      .getAllByRole("link")
+      .filter((a) => a.getAttribute("href")?.startsWith("/resources/"));
+    expect(cards).toHaveLength(count);
+    const fills = [...list.querySelectorAll("[data-row-fill]")];
+    expect(fills).toHaveLength(fill);
+    // The row fill is deliberate: an invitation to publish, then quiet outlines hidden from screen readers.
+    if (fill > 0) expect(fills[0]?.textContent).toContain("Publish a resource");
+    for (const cell of fills.slice(1)) expect(cell.getAttribute("aria-hidden")).toBe("true");
   });
 });
 
@@ -85,6 +90,7 @@ describe("the grid's extra ad cell (spec: more than 20 results)", () => {
             image_url: "ads/trips.png",
             click_url: "https://field-trips.example.com/",
           },
+          token: "mz1.aaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbbbb",
         },
       ],
       "POST /api/advertisements/ad-1/impression": [200, { counted: true }],
@@ -101,5 +107,9 @@ describe("the grid's extra ad cell (spec: more than 20 results)", () => {
     await vi.waitFor(() =>
       expect(calls.filter((c) => c.url.endsWith("/advertisements/ad-1/impression"))).toHaveLength(1),
     );
+    // The impression carries the display call's view token: the server counts nothing without it.
+    expect(calls.find((c) => c.url.endsWith("/impression"))?.body).toEqual({
+      token: "mz1.aaaaaaaaaaaa.bbbbbbbbbbbbbbbbbbbbbb",
+    });
   });
 });

@@ -1,30 +1,32 @@
 import type { ResourceCard } from "@market/domain";
-import { type ReactNode, useRef } from "react";
+import type { ReactNode } from "react";
+import { useRef } from "react";
 import { useAdsShown } from "../state/ads.ts";
+import { useFavoriteIds } from "../state/engagement.ts";
+import { useSession } from "../state/session.ts";
 import { useColors, useTexts } from "../state/site-config.ts";
 import { AdSlot } from "./AdSlot.tsx";
 import { useElementWidth } from "./grid-hooks.ts";
 import { planGrid } from "./grid-plan.ts";
 import { ResourceTile } from "./ResourceTile.tsx";
 import { chooseTileColor, tilePalette } from "./tile-colors.ts";
+import { EmptyState, LinkButton, Skeleton } from "./ui/index.ts";
 
-/** Narrow screens (cells per row 0): the browser flows the cells, two or more to a row. */
-const flowClass = "grid grid-cols-[repeat(auto-fill,minmax(9rem,1fr))] gap-4";
-const gridClass = "grid gap-4 sm:gap-6";
-const NO_COLOR_RULES: Pick<ResourceCard, "backgroundColor" | "excluded_colors"> = {
-  backgroundColor: null,
-  excluded_colors: [],
-};
+/** Narrow screens (cells per row 0): the browser flows the cells, two to a row on a phone. */
+const flowClass = "grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3 sm:gap-4";
+const gridClass = "grid gap-5";
 
 /**
  * The grid of resources (spec 2): its container's width decides the cells per row (the domain's cellsPerRow),
- * the last row is completed with empty cells, and `total` (all results, not just this page) decides the ad cell.
+ * the last row is completed (row fill), and `total` (all results, not just this page) decides the ad cell.
+ * The row fill is deliberate: the first empty cell invites a teacher to publish (the pool's message colour),
+ * the rest are quiet outlines, never blocks of colour that read as failed pictures.
  */
 export function ResourceGrid({
   resources,
   offset = 0,
   total,
-  clearing = false,
+  updating = false,
   showAds,
   grade,
 }: {
@@ -35,13 +37,14 @@ export function ResourceGrid({
   showAds?: boolean;
   /** The grade the grid is filtered by, for the ad's grade targeting. */
   grade?: string;
-  /** The cells are fading out because the results changed. */
-  clearing?: boolean;
+  /** New results are on their way: these stay in view, dimmed, until they arrive (no blank flash). */
+  updating?: boolean;
 }) {
   const palette = tilePalette(useColors());
   const ref = useRef<HTMLUListElement>(null);
   const width = useElementWidth(ref);
   const adsShown = useAdsShown();
+  const favorites = useFavoriteIds();
   const plan = planGrid({
     width,
     cellCount: resources.length,
@@ -52,7 +55,7 @@ export function ResourceGrid({
     <ul
       ref={ref}
       data-columns={plan.columns}
-      className={`${plan.columns === 0 ? flowClass : gridClass} transition-opacity duration-700 ${clearing ? "opacity-0" : "opacity-100"}`}
+      className={`${plan.columns === 0 ? flowClass : gridClass} transition-opacity duration-200 ${updating ? "opacity-60" : "opacity-100"}`}
       style={
         plan.columns > 0 ? { gridTemplateColumns: `repeat(${plan.columns}, minmax(0, 1fr))` } : undefined
       }
@@ -62,26 +65,52 @@ export function ResourceGrid({
           key={resource.id}
           resource={resource}
           paint={chooseTileColor(offset + index, resource, palette)}
+          favorited={favorites.has(resource.id)}
+          priority={index < 4}
         />
       ))}
       {plan.adCell ? <AdSlot grade={grade} as="li" /> : null}
-      {Array.from({ length: plan.fillCells }, (_, index) => {
-        const paint = chooseTileColor(offset + resources.length + index, NO_COLOR_RULES, palette);
-        return (
+      {Array.from({ length: plan.fillCells }, (_, index) =>
+        index === 0 ? (
+          <PublishInvitation key="fill-invite" />
+        ) : (
           <li
             // biome-ignore lint/suspicious/noArrayIndexKey: row-fill cells have no identity but their position
             key={`fill-${index}`}
             aria-hidden="true"
             data-row-fill=""
-            className="min-h-24 rounded-ui opacity-40"
-            style={{ background: paint.background }}
+            className="rounded-card border border-dashed border-line"
           />
-        );
-      })}
+        ),
+      )}
     </ul>
   );
 }
 
+/** The first row-fill cell: the message tile (the pool's 13th colour), asking teachers to publish. */
+function PublishInvitation() {
+  const t = useTexts();
+  const session = useSession();
+  return (
+    <li
+      data-row-fill=""
+      className="flex flex-col justify-center gap-3 rounded-card bg-message p-5 text-message-text"
+    >
+      <p className="text-lg leading-snug font-bold">{t("grid.fill.title")}</p>
+      <p className="text-sm">{t("grid.fill.body")}</p>
+      <LinkButton
+        to={session ? "/publishing" : "/sign-up"}
+        variant="secondary"
+        size="sm"
+        className="self-start"
+      >
+        {t("grid.fill.action")}
+      </LinkButton>
+    </li>
+  );
+}
+
+/** Cards shaped like the ones on their way. */
 export function GridSkeleton({ count }: { count: number }) {
   const t = useTexts();
   return (
@@ -89,18 +118,18 @@ export function GridSkeleton({ count }: { count: number }) {
       <p role="status" className="sr-only">
         {t("grid.loading")}
       </p>
-      <ul aria-hidden="true" className="grid grid-cols-2 gap-4 sm:grid-cols-4 sm:gap-6">
+      <ul aria-hidden="true" className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
         {Array.from({ length: count }, (_, index) => (
           <li
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
             key={index}
-            className="flex animate-pulse flex-col overflow-hidden rounded-ui bg-wash"
+            className="flex flex-col overflow-hidden rounded-card border border-line"
           >
-            <div className="aspect-[346/448] w-full bg-line" />
+            <Skeleton className="aspect-square w-full rounded-none" />
             <div className="flex flex-col gap-2 p-3">
-              <div className="h-4 w-4/5 rounded-ui bg-line" />
-              <div className="h-3 w-1/3 rounded-ui bg-line" />
-              <div className="h-4 w-1/4 rounded-ui bg-line" />
+              <Skeleton className="h-4 w-4/5" />
+              <Skeleton className="h-3 w-1/2" />
+              <Skeleton className="h-4 w-1/4" />
             </div>
           </li>
         ))}
@@ -109,11 +138,14 @@ export function GridSkeleton({ count }: { count: number }) {
   );
 }
 
-export function GridMessage({ children, action }: { children: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="mx-auto max-w-lg rounded-ui border border-line px-6 py-10 text-center">
-      <p>{children}</p>
-      {action ? <div className="mt-6">{action}</div> : null}
-    </div>
-  );
+export function GridMessage({
+  children,
+  action,
+  tone = "empty",
+}: {
+  children: ReactNode;
+  action?: ReactNode;
+  tone?: "empty" | "error";
+}) {
+  return <EmptyState title={children} action={action} tone={tone} />;
 }

@@ -1,63 +1,100 @@
-import { formatMoney, type ResourceCard } from "@market/domain";
+import type { ResourceCard } from "@market/domain";
 import { Link } from "react-router";
-import { fileUrl } from "../api/client.ts";
+import { coverImage } from "../api/image-urls.ts";
 import { useTexts } from "../state/site-config.ts";
+import { FavoriteHeart } from "./FavoriteHeart.tsx";
 import { formatIsoDate, isNumberedGrade } from "./format.ts";
 import type { TilePaint } from "./tile-colors.ts";
+import { Badge, Price } from "./ui/index.ts";
 
-/** Cover size: half the minimum preview size (692 x 896), so the ratio matches the previews. */
-export const COVER = { width: 346, height: 448 } as const;
+/**
+ * The cover's box: square, like the anchors' thumbnails, so four cards of a row stay under ~420 px tall.
+ * The portrait page shows from its top, where its title is; the tile colour fills behind it.
+ */
+export const COVER = { width: 320, height: 320 } as const;
+/** Cards are about 270 px wide from a tablet up (four to a row in a 1,152 px column), half a phone. */
+const COVER_SIZES = "(min-width: 768px) 280px, 50vw";
 
-export function ResourceTile({ resource, paint }: { resource: ResourceCard; paint: TilePaint }) {
+/**
+ * One resource in a grid, led by its own cover: the title once, the creator, grade and subject, the price
+ * (with a sale), and a heart to favorite it. The whole card is one link (a real `<a href>`: new tabs,
+ * crawlers); the heart is a button beside it, not inside it.
+ */
+export function ResourceTile({
+  resource,
+  paint,
+  favorited = false,
+  className = "",
+  priority = false,
+}: {
+  resource: ResourceCard;
+  paint: TilePaint;
+  favorited?: boolean;
+  className?: string;
+  /** In the first screen (the top row, a shelf's first cards): loaded at once, not lazily. */
+  priority?: boolean;
+}) {
   const t = useTexts();
-  const onSale = resource.sale_price !== null;
+  const onSale = resource.sale_price !== null && resource.sale_price < resource.price;
+  const grade = isNumberedGrade(resource.grade) ? t("tile.grade", { grade: resource.grade }) : resource.grade;
   return (
-    <li>
-      <Link
-        to={`/resources/${encodeURIComponent(resource.name)}`}
-        className="flex h-full flex-col overflow-hidden rounded-ui shadow-sm transition-shadow hover:shadow-md"
-        style={{ background: paint.background, color: paint.color }}
-      >
+    <li
+      className={`group relative flex flex-col overflow-hidden rounded-card border border-line bg-paper shadow-sm transition-shadow hover:shadow-lg has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-focus ${className}`}
+    >
+      <div className="relative aspect-square overflow-hidden" style={{ background: paint.background }}>
         {resource.cover_locator ? (
           <img
-            src={fileUrl(resource.cover_locator)}
+            {...coverImage(resource.cover_locator, COVER_SIZES)}
             alt={resource.title}
-            loading="lazy"
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : "auto"}
             decoding="async"
             width={COVER.width}
             height={COVER.height}
-            className="aspect-[346/448] w-full bg-wash object-cover"
+            className="size-full object-cover object-top transition-transform duration-300 group-hover:scale-[1.03]"
           />
         ) : (
-          <div aria-hidden="true" className="aspect-[346/448] w-full bg-paper/20" />
+          <p
+            className="flex size-full items-center justify-center p-6 text-center text-xl leading-tight font-bold"
+            style={{ color: paint.color }}
+          >
+            {resource.title}
+          </p>
         )}
-        <div className="flex flex-1 flex-col gap-1 p-3">
-          <h2 className="text-base leading-snug font-semibold">{resource.title}</h2>
-          <p className="text-sm">
-            {isNumberedGrade(resource.grade) ? t("tile.grade", { grade: resource.grade }) : resource.grade}
-          </p>
-          <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-2 font-semibold">
-            {onSale && resource.sale_price !== null ? (
-              <>
-                <span>{formatMoney(resource.sale_price)}</span>
-                <s className="text-sm font-normal">
-                  <span className="sr-only">{t("tile.was")} </span>
-                  {formatMoney(resource.price)}
-                </s>
-              </>
-            ) : (
-              <span>{formatMoney(resource.price)}</span>
-            )}
-          </p>
-          {onSale ? (
-            <p className="self-start rounded-full bg-message px-2 py-0.5 text-xs font-semibold text-message-text">
-              {resource.sale_end
-                ? t("tile.saleUntil", { date: formatIsoDate(resource.sale_end) })
-                : t("tile.sale")}
-            </p>
+        {onSale ? (
+          <Badge tone="sale" className="absolute bottom-2 left-2 shadow-sm">
+            {t("tile.saleBadge")}
+          </Badge>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-0.5 p-3">
+        <h2 className="line-clamp-2 leading-snug font-semibold">
+          <Link
+            to={`/resources/${encodeURIComponent(resource.name)}`}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+          >
+            {resource.title}
+          </Link>
+        </h2>
+        <p className="truncate text-sm text-muted">{t("tile.by", { name: resource.creator.first_name })}</p>
+        <p className="truncate text-xs text-muted">
+          {grade} · {resource.subject_area}
+        </p>
+        <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+          <Price cents={resource.price} saleCents={onSale ? resource.sale_price : null} />
+          {onSale && resource.sale_end ? (
+            <span className="text-right text-xs text-sale-strong">
+              {t("tile.saleEnds", { date: formatIsoDate(resource.sale_end) })}
+            </span>
           ) : null}
         </div>
-      </Link>
+      </div>
+      <FavoriteHeart
+        resourceId={resource.id}
+        title={resource.title}
+        favorited={favorited}
+        className="absolute top-2 right-2 z-10"
+      />
     </li>
   );
 }

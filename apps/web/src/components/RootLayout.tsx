@@ -90,7 +90,7 @@ export function RootLayout() {
         ref={mainRef}
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none"
+        className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-6 outline-none"
       >
         <Outlet />
       </main>
@@ -108,7 +108,7 @@ export function AppLoading() {
     <div className="flex min-h-dvh flex-col">
       <LoadingBar />
       <div className="h-14 border-b border-line" />
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6" aria-busy="true" />
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6" aria-busy="true" />
     </div>
   );
 }

@@ -4,8 +4,7 @@ import { api } from "../api/client.ts";
 import type { ReferralResponse } from "../api/types.ts";
 import { useCatalogueTexts } from "../routes/catalogue/catalogue-texts.ts";
 import { useSession } from "../state/session.ts";
-
-const buttonClass = "rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash";
+import { Button, buttonClass, CONTROL_CLASS } from "./ui/index.ts";
 
 /** The server may answer with a path or a full address; a link to share is always a full address. */
 export function absoluteUri(uri: string, origin: string): string {
@@ -14,9 +13,10 @@ export function absoluteUri(uri: string, origin: string): string {
 
 /**
  * A link to a page of this site with the signed-in user's ref code (PUT /api/referrals), with Copy and E-mail.
- * A gift link points at the gift purchase. A visitor has no ref code, so gets the page's plain address.
+ * A visitor has no ref code, so gets the page's plain address. (Gifts are bought, not shared: a gift's link
+ * comes with its purchase, on the gift's thank-you page.)
  */
-export function SharePanel({ uri, isGift = false }: { uri: string; isGift?: boolean }) {
+export function SharePanel({ uri }: { uri: string }) {
   const t = useCatalogueTexts();
   const session = useSession();
   const id = useId();
@@ -24,8 +24,8 @@ export function SharePanel({ uri, isGift = false }: { uri: string; isGift?: bool
   const [copy, setCopy] = useState<"idle" | "copied" | "selected">("idle");
   const origin = window.location.origin;
   const referral = useQuery({
-    queryKey: ["referrals", session?.claims.sub ?? "", uri, isGift],
-    queryFn: () => api.put<ReferralResponse>("/referrals", { uri, is_gift: isGift }),
+    queryKey: ["referrals", session?.claims.sub ?? "", uri],
+    queryFn: () => api.put<ReferralResponse>("/referrals", { uri, is_gift: false }),
     enabled: session !== null,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -54,9 +54,9 @@ export function SharePanel({ uri, isGift = false }: { uri: string; isGift?: bool
     return (
       <div>
         <p role="alert">{t("share.failed")}</p>
-        <button type="button" className={`${buttonClass} mt-3`} onClick={() => void referral.refetch()}>
+        <Button variant="secondary" className="mt-3" onClick={() => void referral.refetch()}>
           {t("resource.retry")}
-        </button>
+        </Button>
       </div>
     );
   if (!link) return <p role="status">{t("share.loading")}</p>;
@@ -64,11 +64,9 @@ export function SharePanel({ uri, isGift = false }: { uri: string; isGift?: bool
   const mailto = `mailto:?subject=${encodeURIComponent(t("share.emailSubject"))}&body=${encodeURIComponent(link)}`;
   return (
     <div>
-      <p className="text-muted">
-        {t(session ? (isGift ? "share.giftIntro" : "share.intro") : "share.visitorIntro")}
-      </p>
+      <p className="text-muted">{t(session ? "share.intro" : "share.visitorIntro")}</p>
       <label htmlFor={`${id}-link`} className="mt-4 block font-medium">
-        {t(isGift ? "share.giftLink" : "share.link")}
+        {t("share.link")}
       </label>
       <input
         ref={input}
@@ -76,13 +74,13 @@ export function SharePanel({ uri, isGift = false }: { uri: string; isGift?: bool
         readOnly
         value={link}
         onFocus={(event) => event.target.select()}
-        className="mt-1 block w-full rounded-ui border border-line bg-wash px-3 py-2"
+        className={`mt-1 ${CONTROL_CLASS}`}
       />
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button type="button" className={buttonClass} onClick={() => void copyLink()}>
+        <Button variant="secondary" onClick={() => void copyLink()}>
           {t("share.copy")}
-        </button>
-        <a href={mailto} className={buttonClass}>
+        </Button>
+        <a href={mailto} className={buttonClass("secondary")}>
           {t("share.email")}
         </a>
         <span aria-live="polite" className="text-sm">

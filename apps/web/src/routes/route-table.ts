@@ -155,6 +155,9 @@ const publicAndAccount: RouteEntry[] = [
   }),
   signedIn("/profile/tip-completed", "Tip sent", "Confirms the tip you sent.", { screen: tipDone }),
   signedIn("/profile/tip-summary", "Tip summary", "A summary of the tips you sent.", { screen: tipSummary }),
+  signedIn("/profile/purchases", "My resources", "Everything you bought, were given or downloaded free.", {
+    screen: () => import("./library/LibraryPage.tsx"),
+  }),
   signedIn("/profile/resources", "Your resources", "The resources on your profile.", {
     load: toOwnProfile("resources"),
   }),

@@ -5,36 +5,32 @@ import { useAdBlockerDetected } from "./ad-blocker.ts";
 import { useSession } from "./session.ts";
 import { useSiteSettings } from "./site-config.ts";
 
-const SESSION_KEY = "ad_session";
 const IMPRESSED_KEY = "ad_impressions";
-
-/** A random key for this browser session: impressions count once per ad per session (DECISIONS.md). */
-function adSession(): string {
-  let key = sessionStorage.getItem(SESSION_KEY);
-  if (!key) {
-    key = crypto.randomUUID();
-    sessionStorage.setItem(SESSION_KEY, key);
-  }
-  return key;
-}
 
 /**
  * Records an impression once per ad id per session (spec 3: the impression list remembers ad ids already
- * impressed); the server counts once per session key too, so a reload or a second tab changes nothing.
+ * impressed), with the view token the display call gave with the ad: the server counts an impression only
+ * against such a token, once (DECISIONS.md "Ad counting").
  */
-export function recordImpression(adId: string): void {
+export function recordImpression(adId: string, token: string | undefined): void {
+  if (!token) return;
   const seen: string[] = JSON.parse(sessionStorage.getItem(IMPRESSED_KEY) ?? "[]");
   if (seen.includes(adId)) return;
   sessionStorage.setItem(IMPRESSED_KEY, JSON.stringify([...seen, adId]));
-  void api.post(`/advertisements/${adId}/impression`, { session: adSession() }).catch(() => undefined);
+  void api.post(`/advertisements/${adId}/impression`, { token }).catch(() => undefined);
 }
 
-/** The click is counted before the browser follows the ad's link (spec 7); a slow count waits at most 1 s. */
-export async function followAd(adId: string, url: string): Promise<void> {
-  await Promise.race([
-    api.post(`/advertisements/${adId}/click`, undefined).catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, 1000)),
-  ]);
+/**
+ * The click is counted (with the ad's view token) before the browser follows the ad's link (spec 7); a
+ * slow count waits at most 1 s, and an ad shown without a token is followed uncounted.
+ */
+export async function followAd(adId: string, token: string | undefined, url: string): Promise<void> {
+  if (token) {
+    await Promise.race([
+      api.post(`/advertisements/${adId}/click`, { token }).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]);
+  }
   window.location.assign(url);
 }
 
@@ -55,7 +51,7 @@ export function useDisplayAd(query: { type?: AdType; grade?: string }, enabled: 
   return useQuery({
     queryKey: ["ads", "display", query.type ?? "", query.grade ?? "", session?.claims.sub ?? ""],
     queryFn: ({ signal }) =>
-      api.get<{ ad: DisplayAd }>("/advertisements/display", {
+      api.get<{ ad: DisplayAd; token?: string }>("/advertisements/display", {
         query: { type: query.type, grade: query.grade },
         signal,
       }),

@@ -1,8 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError, api } from "../api/client.ts";
-import type { FavoriteResponse, FollowResponse } from "../api/types.ts";
+import type { FavoriteIdsResponse, FavoriteResponse, FollowResponse } from "../api/types.ts";
 import { useTimedNotice } from "../components/Toast.tsx";
 import { useCatalogueTexts } from "../routes/catalogue/catalogue-texts.ts";
 import { rememberPath, useSession } from "./session.ts";
@@ -10,6 +10,23 @@ import { rememberPath, useSession } from "./session.ts";
 /** Query keys whose lists change when a favorite or a follow does. */
 export const FAVORITES_KEY = ["favorites"] as const;
 export const FOLLOWING_KEY = ["following"] as const;
+
+/**
+ * The signed-in viewer's favorites by id: the grids are the same answer for everybody, so their hearts
+ * are marked from this one small list (refetched whenever a favorite changes: FAVORITES_KEY).
+ */
+export function useFavoriteIds(): ReadonlySet<string> {
+  const session = useSession();
+  const { data } = useQuery({
+    queryKey: [...FAVORITES_KEY, "ids", session?.claims.sub ?? ""],
+    queryFn: ({ signal }) => api.get<FavoriteIdsResponse>("/users/self/favorites/ids", { signal }),
+    enabled: session !== null,
+    staleTime: 60_000,
+    select: (answer) => new Set(answer.ids),
+  });
+  return data ?? NO_IDS;
+}
+const NO_IDS: ReadonlySet<string> = new Set();
 
 /** A visitor who presses Favorite or Follow signs in first and comes back here (spec 4, Authentication). */
 function useSignInFirst(returnPath: string) {

@@ -16,6 +16,7 @@ export function makeSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     email_verified: true,
     recovery_email: null,
     has_security_pattern: false,
+    has_password: true,
     password_expired: false,
     ref_code: "AB12CD34",
     permissions: {

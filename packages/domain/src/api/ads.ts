@@ -85,8 +85,8 @@ export const adEstimateSchema = z.object({
 });
 
 export const adPaymentSchema = paymentFormSchema.extend({
-  /** spend_per_day x run_days_total, as the advertiser saw it. */
-  amount: z.number().int().min(1).max(1_000_000_000),
+  /** spend_per_day x run_days_total, as the advertiser saw it; none for an admin's own ad, which is not paid. */
+  amount: z.number().int().min(1).max(1_000_000_000).optional(),
 });
 
 /** What a page shows: the ad's public face, never its owner or money. */
@@ -108,8 +108,17 @@ export const displayAdSchema = z.object({
       click_url: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * A single-use view token for this ad and this reader's address, with every ad shown to a person: the
+   * impression and the click count only with it (POST /advertisements/{id}/impression and /click).
+   */
+  token: z.string().optional(),
 });
 export type DisplayAd = z.infer<typeof displayAdSchema>["ad"];
+
+/** POST /advertisements/{id}/impression and /click: the view token the display call gave with the ad. */
+export const adCountRequestSchema = z.object({ token: z.string().min(1).max(100) }).strict();
+export const adCountResponseSchema = z.object({ counted: z.boolean() });
 
 export const adDisplayQuerySchema = z.object({
   type: z.enum(AD_TYPES).optional(),

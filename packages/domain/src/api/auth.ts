@@ -72,11 +72,27 @@ export const loginTokenRequestSchema = z.object({
 });
 export const sentResponseSchema = z.object({ sent: z.literal(true) });
 
+/** POST /auth/logout (this session) and /auth/logout-all (every session of the account). */
+export const logoutResponseSchema = z.object({ sessionsEnded: z.number().int().min(0) });
+
+/**
+ * The captcha comes as pictures (a raster image per input) or, for people who cannot see them, as a text
+ * question (a word per input); both are answered with the chosen inputs' codes.
+ */
+export const CAPTCHA_MODES = ["image", "text"] as const;
+export type CaptchaMode = (typeof CAPTCHA_MODES)[number];
+export const captchaChallengeQuerySchema = z.object({ mode: z.enum(CAPTCHA_MODES).default("image") });
+export const captchaInputSchema = z.union([
+  z.object({ code: z.string(), image: z.string() }),
+  z.object({ code: z.string(), text: z.string() }),
+]);
 export const captchaChallengeSchema = z.object({
   id: z.string(),
   challenge: z.string(),
-  inputs: z.array(z.object({ code: z.string(), image: z.string() })),
+  inputs: z.array(captchaInputSchema),
 });
+export type CaptchaInput = z.infer<typeof captchaInputSchema>;
+export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
 export const captchaSolveRequestSchema = z.object({
   id: z.uuid(),
   inputCodes: z.array(z.string().max(16)).max(9),
@@ -85,5 +101,6 @@ export const captchaSolveResponseSchema = z.union([
   z.object({ captchaToken: z.string() }),
   z.object({ timeout: z.number() }),
 ]);
+export type CaptchaSolveResponse = z.infer<typeof captchaSolveResponseSchema>;
 
 export const refCodeRequestSchema = z.object({ refCode: z.string().trim().min(4).max(20) });

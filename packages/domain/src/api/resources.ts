@@ -25,7 +25,8 @@ export const resourceCardSchema = z.object({
 });
 export type ResourceCard = z.infer<typeof resourceCardSchema>;
 
-export const RESOURCE_LIST_SORTS = ["newest", "downloads", "price-asc", "price-desc"] as const;
+/** "relevance": the best matches of the search first (rules/search.ts); without words, the default order. */
+export const RESOURCE_LIST_SORTS = ["relevance", "newest", "downloads", "price-asc", "price-desc"] as const;
 
 export const PRICE_FILTERS = ["free", "paid", "sale"] as const;
 
@@ -38,7 +39,8 @@ const queryBoolean = z
 export const resourceListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(48).default(24),
-  sort: z.enum(RESOURCE_LIST_SORTS).default("newest"),
+  /** When not given: "relevance" while q has words to search for, else "newest". */
+  sort: z.enum(RESOURCE_LIST_SORTS).optional(),
   featured: queryBoolean,
   /** Text search: every word must match (spec 2). */
   q: z.string().trim().max(SEARCH_LIMITS.maxLength).optional(),
@@ -115,6 +117,8 @@ export type ResourceDetail = z.infer<typeof resourceDetailSchema>;
 export const resourceIdParamsSchema = z.object({ id: z.string().trim().min(1).max(120) });
 
 export const favoriteResponseSchema = z.object({ isFavorited: z.boolean() });
+/** The viewer's favorites by id, for marking hearts on the shared grid answers. */
+export const favoriteIdsResponseSchema = z.object({ ids: z.array(z.string()) });
 export const followResponseSchema = z.object({ isFollowedByMe: z.boolean() });
 
 export const pageQuerySchema = z.object({

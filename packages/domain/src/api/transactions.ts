@@ -1,25 +1,37 @@
 import { z } from "zod";
 import { DONATION_PLACEMENTS } from "../rules/enums.ts";
+import { checkPaymentFormFields } from "../rules/payment-form.ts";
 import { TIP_MULTIPLE_MAX_RECIPIENTS } from "../rules/tips.ts";
+import { libraryFileSchema } from "./library.ts";
+import { publicUserSchema } from "./users.ts";
 
 /**
  * The payment calls of spec 7 (Transactions). Every money-moving call takes the payment form of spec 3;
- * its rules (spec 5 Payment) are the domain's checkPaymentForm, which the server applies to answer
- * `fields: { name: problem }`. Amounts are integer cents. The bounds here only keep absurd input out.
+ * its rules (spec 5 Payment) are the domain's. The schema refuses a malformed field, whatever the
+ * source (checkPaymentFormFields), with a 400 naming it before the card is asked; the checkout adds what
+ * needs context (which fields are required, expiry on the site's day) before charging.
+ * Amounts are integer cents. The bounds here only keep absurd input out.
  */
 const field = (max: number) => z.string().max(max).optional();
 
-export const paymentFormSchema = z.object({
-  paymentSource: z.enum(["credit-card", "other"]).optional(),
-  cardName: field(100),
-  cardNumber: field(30),
-  cardExp: field(7),
-  cardCvv: field(6),
-  billingStreetAddress: field(200),
-  billingCity: field(100),
-  billingState: field(20),
-  billingZipCode: field(20),
-});
+export const paymentFormSchema = z
+  .object({
+    paymentSource: z.enum(["credit-card", "other"]).optional(),
+    cardName: field(100),
+    cardNumber: field(30),
+    cardExp: field(7),
+    cardCvv: field(6),
+    billingStreetAddress: field(200),
+    billingCity: field(100),
+    billingState: field(20),
+    billingZipCode: field(20),
+  })
+  // Kept by every .extend() below (they add fields, never replace these).
+  .superRefine((form, ctx) => {
+    for (const [path, problem] of Object.entries(checkPaymentFormFields(form))) {
+      ctx.addIssue({ code: "custom", path: [path], message: problem });
+    }
+  });
 export type PaymentFormInput = z.infer<typeof paymentFormSchema>;
 
 const cents = z.number().int().min(1).max(10_000_000);
@@ -108,6 +120,49 @@ export const giftClaimResponseSchema = z.object({
   resourceName: z.string(),
   saleId: z.string(),
 });
+
+/** A bought resource as the thank-you page and the gift page show it. */
+const boughtResourceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  cover_locator: z.string().nullable(),
+  creator: publicUserSchema,
+});
+
+/**
+ * GET /transactions/sales/{saleId}: one purchase or gift for its buyer's thank-you page (anybody else is
+ * told it does not exist), so a reload shows the same page. The receipt is
+ * GET /activity/transactions/{saleId}/receipt.
+ */
+export const saleDetailSchema = z.object({
+  sale: saleSchema.extend({ created_at: z.string() }),
+  resource: boughtResourceSchema,
+  /** The card, as the receipt names it: "Visa ending 4242". */
+  paidWith: z.string().nullable(),
+  /** Where the receipt e-mail goes: the buyer's address. */
+  receiptEmail: z.string(),
+  /** A purchase's file to download (its premium file); null for a gift, which is the recipient's. */
+  file: libraryFileSchema.nullable(),
+  /** A gift: the link to send, and whether somebody claimed it. */
+  gift: z.object({ uri: z.string(), claimedAt: z.string().nullable() }).nullable(),
+});
+export type SaleDetail = z.infer<typeof saleDetailSchema>;
+
+/**
+ * GET /transactions/gifts/{giftCode}: what a gift link holds, for the teacher who opened it. open: theirs
+ * to claim; claimed_by_you: claimed already (claiming again is harmless); claimed: another teacher has
+ * it; yours_to_send: the viewer bought it and should send the link on.
+ */
+export const GIFT_STATES = ["open", "claimed_by_you", "claimed", "yours_to_send"] as const;
+export const giftDetailSchema = z.object({
+  resource: boughtResourceSchema,
+  from: z.object({ username: z.string(), first_name: z.string() }),
+  state: z.enum(GIFT_STATES),
+  /** The recipient's file once it is theirs (claimed_by_you), else null. */
+  file: libraryFileSchema.nullable(),
+});
+export type GiftDetail = z.infer<typeof giftDetailSchema>;
 
 /** Featuring (DECISIONS.md: featurePricePerDayCents a day, for 1 to 30 days). */
 export const FEATURE_DAYS = { min: 1, max: 30 } as const;

@@ -18,6 +18,8 @@ export const selfUserSchema = z.object({
   email_verified: z.boolean(),
   recovery_email: z.string().nullable(),
   has_security_pattern: z.boolean(),
+  /** False for an administrator made by admin:create until they set one (they signed in by a link). */
+  has_password: z.boolean(),
   password_expired: z.boolean(),
   ref_code: z.string(),
   permissions: z.record(z.enum(PERMISSION_FLAGS), z.boolean()),
@@ -63,7 +65,11 @@ export const updateSelfSchema = z
   });
 
 export const changePasswordSchema = z
-  .object({ currentPassword: z.string().min(1).max(200), newPassword: z.string().max(200) })
+  .object({
+    /** Required by the server whenever the account has a password (has_password). */
+    currentPassword: z.string().min(1).max(200).optional(),
+    newPassword: z.string().max(200),
+  })
   .superRefine((v, ctx) => {
     const problem = checkPassword(v.newPassword);
     if (problem) ctx.addIssue({ code: "custom", path: ["newPassword"], message: problem });

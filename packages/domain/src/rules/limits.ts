@@ -13,7 +13,6 @@ export const GRID = {
   portfolioFirstLoad: 24,
   portfolioChunk: 12,
   adCellMinResults: 20,
-  clearMs: 700,
   modalDelayMs: 100,
 } as const;
 

@@ -4,6 +4,7 @@ import {
   cardDigits,
   cardSummary,
   checkPaymentForm,
+  checkPaymentFormFields,
   luhnValid,
   type PaymentForm,
 } from "./payment-form.ts";
@@ -84,6 +85,19 @@ describe("checkPaymentForm (spec 5 Payment)", () => {
 
   it("checks nothing for paymentSource other (spec 5: applies only when the source is credit-card)", () => {
     expect(checkPaymentForm({ paymentSource: "other" }, { quickCheckout: false, today: TODAY })).toEqual({});
+  });
+
+  it("still checks the fields paymentSource other sends: the card they describe is what gets charged", () => {
+    const other = (changes: Partial<PaymentForm>) =>
+      checkPaymentForm({ paymentSource: "other", ...changes }, { quickCheckout: false, today: TODAY });
+    // Fix 7: "0" passed, was authorised, and its last four digits broke the payments table.
+    expect(other({ cardNumber: "0" })).toEqual({ cardNumber: "too_short" });
+    expect(other({ cardNumber: "4242424242424241", cardExp: "10/26", billingState: "Illinois" })).toEqual({
+      cardNumber: "invalid_card_number",
+      cardExp: "expired",
+      billingState: "wrong_length",
+    });
+    expect(other({ cardNumber: "4242424242424242", cardName: " " })).toEqual({});
   });
 
   it("checks an unknown source as a card rather than letting it through", () => {
@@ -211,6 +225,29 @@ describe("checkPaymentForm (spec 5 Payment)", () => {
   ] as const)("%s %j -> %s (street 1, city 1, state exactly 2, zip at least 5)", (field, value, problem) =>
     expect(check({ [field]: value })[field]).toBe(problem),
   );
+});
+
+describe("checkPaymentFormFields (what a request schema can refuse without any context)", () => {
+  it("checks every field sent, and requires none", () => {
+    expect(checkPaymentFormFields({})).toEqual({});
+    expect(checkPaymentFormFields({ ...complete, cardName: "A", billingZipCode: "627" })).toEqual({
+      cardName: "too_short",
+      billingZipCode: "too_short",
+    });
+    expect(checkPaymentFormFields({ cardNumber: "   ", cardCvv: "" })).toEqual({});
+  });
+
+  it("leaves expiry to checkPaymentForm, which knows the site's day", () => {
+    expect(checkPaymentFormFields({ ...complete, cardExp: "01/20" })).toEqual({});
+    expect(checkPaymentFormFields({ ...complete, cardExp: "13/20" })).toEqual({ cardExp: "invalid_expiry" });
+  });
+
+  it("refuses a malformed field whatever the source", () => {
+    expect(checkPaymentFormFields({ paymentSource: "other", cardNumber: "0", cardCvv: "12" })).toEqual({
+      cardNumber: "too_short",
+      cardCvv: "too_short",
+    });
+  });
 });
 
 describe("cardSummary (only brand and last four digits may be kept)", () => {

@@ -94,17 +94,25 @@ function monthIndexOfDay(today: string): number {
   return Number(match[1]) * 12 + Number(match[2]) - 1;
 }
 
-/**
- * "cardExp exactly 4" (spec 5): MMYY, with the "/" of "12/28" ignored. A card is good through the last
- * day of its month, so it has expired only once `today` is in a later month. YY is read as 20YY.
- */
-function checkCardExp(cardExp: string, today: string): PaymentFormProblem | null {
-  const mmyy = cardExp.trim().replace(/\s*\/\s*/, "");
+/** cardExp as MMYY, with the "/" of "12/28" and the spaces around it ignored. */
+const mmyyOf = (cardExp: string) => cardExp.trim().replace(/\s*\/\s*/, "");
+
+/** "cardExp exactly 4" (spec 5): MMYY with a real month. Whether it has expired is cardExpired's question. */
+function checkCardExp(cardExp: string): PaymentFormProblem | null {
+  const mmyy = mmyyOf(cardExp);
   if (!/^\d{4}$/.test(mmyy)) return "wrong_length";
   const month = Number(mmyy.slice(0, 2));
-  if (month < 1 || month > 12) return "invalid_expiry";
-  const expires = (2000 + Number(mmyy.slice(2))) * 12 + month - 1;
-  return expires < monthIndexOfDay(today) ? "expired" : null;
+  return month < 1 || month > 12 ? "invalid_expiry" : null;
+}
+
+/**
+ * A card is good through the last day of its month, so it has expired only once `today` (YYYY-MM-DD)
+ * is in a later month. YY is read as 20YY. Only for an expiry checkCardExp accepted.
+ */
+function cardExpired(cardExp: string, today: string): boolean {
+  const mmyy = mmyyOf(cardExp);
+  const expires = (2000 + Number(mmyy.slice(2))) * 12 + Number(mmyy.slice(0, 2)) - 1;
+  return expires < monthIndexOfDay(today);
 }
 
 /** "cardCvv at least 3" (spec 5); and at most 4 digits, the longest security code (Amex). */
@@ -114,41 +122,74 @@ function checkCardCvv(cardCvv: string): PaymentFormProblem | null {
   return /^\d+$/.test(cvv) && cvv.length <= CARD.cvvMax ? null : "wrong_length";
 }
 
+type FormField = Exclude<keyof PaymentForm, "paymentSource">;
+export type PaymentFormProblems = Partial<Record<FormField, PaymentFormProblem>>;
+
+const CARD_RULES: [FormField, (value: string) => PaymentFormProblem | null][] = [
+  ["cardName", (v) => (v.trim().length < CARD.nameMin ? "too_short" : null)],
+  ["cardNumber", checkCardNumber],
+  ["cardExp", checkCardExp],
+  ["cardCvv", checkCardCvv],
+];
+const BILLING_RULES: [FormField, (value: string) => PaymentFormProblem | null][] = [
+  ["billingStreetAddress", () => null],
+  ["billingCity", () => null],
+  [
+    "billingState",
+    (v) => {
+      const state = v.trim();
+      return state.length === CARD.stateLength && /^[A-Za-z]+$/.test(state) ? null : "wrong_length";
+    },
+  ],
+  ["billingZipCode", (v) => (v.trim().length < CARD.zipMin ? "too_short" : null)],
+];
+
+const isBlank = (value: string | undefined) => value === undefined || value.trim() === "";
+
+/**
+ * The part of checkPaymentForm that needs no context, so that a request schema can refuse it before
+ * anything is charged: every field that is sent must be well formed. Which fields are required (they
+ * depend on the source, on quickCheckout, and on whether the call charges at all: an admin's own ad
+ * does not) and whether the card has expired (the site's day) are left to checkPaymentForm.
+ *
+ * A field sent with paymentSource "other" is checked too: the checkout hands the card fields to the
+ * processor whatever the source, and keeps the number's last four digits, so a number like "0" would be
+ * authorised and then refused by the payments table, with the card held (the issue's Fix 7).
+ */
+export function checkPaymentFormFields(form: PaymentForm): PaymentFormProblems {
+  const problems: PaymentFormProblems = {};
+  for (const [field, rule] of [...CARD_RULES, ...BILLING_RULES]) {
+    const value = form[field];
+    if (isBlank(value)) continue;
+    const problem = rule(value!);
+    if (problem) problems[field] = problem;
+  }
+  return problems;
+}
+
 /**
  * Spec 5 Payment: "Credit card complete: cardName at least 2 characters, cardNumber at least 15, cardExp
  * exactly 4, cardCvv at least 3. Billing address: street at least 1, city at least 1, state exactly 2,
  * zip at least 5. Billing fields are skipped when quickCheckout is on. Applies only when the payment
  * source is credit-card."
  *
- * paymentSource defaults to credit-card (spec 3). Only "other" skips the checks: a source we do not
- * know is checked as a card, so a misspelt source cannot slip past them. Values are trimmed; missing or
- * blank is "required". `today` (YYYY-MM-DD) decides expiry. Returns {} when the form is fine.
+ * paymentSource defaults to credit-card (spec 3). "other" makes no field required, but a field it sends
+ * is still checked (see checkPaymentFormFields); a source we do not know is checked as a card, so a
+ * misspelt source cannot slip past the checks. Values are trimmed; missing or blank is "required".
+ * `today` (YYYY-MM-DD) decides expiry. Returns {} when the form is fine.
  */
 export function checkPaymentForm(
   form: PaymentForm,
   opts: { quickCheckout: boolean; today: string },
-): Partial<Record<keyof PaymentForm, PaymentFormProblem>> {
-  const problems: Partial<Record<keyof PaymentForm, PaymentFormProblem>> = {};
+): PaymentFormProblems {
+  const problems = checkPaymentFormFields(form);
+  if (!isBlank(form.cardExp) && !problems.cardExp && cardExpired(form.cardExp!, opts.today)) {
+    problems.cardExp = "expired";
+  }
   if (form.paymentSource === "other") return problems;
-
-  const check = (field: keyof PaymentForm, rule: (value: string) => PaymentFormProblem | null) => {
-    const value = form[field];
-    const problem = value === undefined || value.trim() === "" ? "required" : rule(value);
-    if (problem) problems[field] = problem;
-  };
-
-  check("cardName", (v) => (v.trim().length < CARD.nameMin ? "too_short" : null));
-  check("cardNumber", checkCardNumber);
-  check("cardExp", (v) => checkCardExp(v, opts.today));
-  check("cardCvv", checkCardCvv);
-  if (!opts.quickCheckout) {
-    check("billingStreetAddress", () => null);
-    check("billingCity", () => null);
-    check("billingState", (v) => {
-      const state = v.trim();
-      return state.length === CARD.stateLength && /^[A-Za-z]+$/.test(state) ? null : "wrong_length";
-    });
-    check("billingZipCode", (v) => (v.trim().length < CARD.zipMin ? "too_short" : null));
+  const required = opts.quickCheckout ? CARD_RULES : [...CARD_RULES, ...BILLING_RULES];
+  for (const [field] of required) {
+    if (isBlank(form[field])) problems[field] = "required";
   }
   return problems;
 }

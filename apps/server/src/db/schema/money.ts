@@ -108,6 +108,8 @@ export const sales = pgTable(
     ref_code: text("ref_code"),
     is_gift: boolean("is_gift").notNull().default(false),
     gift_code: text("gift_code"),
+    /** For a gift: when its recipient claimed it (the moment it became theirs, for their library). */
+    claimed_at: timestamp("claimed_at", { withTimezone: true }),
     payment_id: uuid("payment_id")
       .notNull()
       .references(() => payments.id),
@@ -117,6 +119,8 @@ export const sales = pgTable(
     index("sales_buyer_idx").on(t.buyer_id, t.created_at),
     index("sales_resource_idx").on(t.resource_id),
     index("sales_created_at_idx").on(t.created_at),
+    // A teacher's library lists the gifts they claimed, newest first.
+    index("sales_recipient_idx").on(t.recipient_id, t.claimed_at).where(sql`recipient_id is not null`),
     // A referrer's earnings activity lists the sales that came through their ref code.
     index("sales_ref_code_idx").on(t.ref_code, t.created_at).where(sql`ref_code is not null`),
     uniqueIndex("sales_gift_code_key").on(t.gift_code),

@@ -191,6 +191,8 @@ export const downloads = pgTable(
   (t) => [
     index("downloads_resource_idx").on(t.resource_id),
     index("downloads_created_at_idx").on(t.created_at),
+    // A teacher's library lists the free resources they downloaded, newest first.
+    index("downloads_user_idx").on(t.users_id, t.created_at).where(sql`users_id is not null`),
     uniqueIndex("downloads_once_per_user_key").on(t.resource_id, t.users_id).where(sql`users_id is not null`),
     uniqueIndex("downloads_once_per_visitor_key")
       .on(t.resource_id, t.visitor_key)

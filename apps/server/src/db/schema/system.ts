@@ -63,6 +63,27 @@ export const loginTokens = pgTable(
   ],
 );
 
+/**
+ * One row per sign-in; its id is the access token's `sid`. The access hook accepts a token only while
+ * its session has not ended, so logging out, a password change and deactivation end tokens at once on
+ * every instance (DECISIONS.md "Sessions").
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    users_id: uuid("users_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+    ended_at: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("sessions_open_by_user_idx").on(t.users_id).where(sql`ended_at is null`),
+    index("sessions_created_idx").on(t.created_at),
+  ],
+);
+
 export const captchaChallenges = pgTable(
   "captcha_challenges",
   {

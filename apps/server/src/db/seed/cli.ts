@@ -4,7 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { ConfigError, loadConfig } from "../../config.ts";
+import { loadConfigOrReport } from "../../config.ts";
 import { openRuntime } from "../../runtime.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./demo.ts";
 import { seedSyntheticAds, seedSyntheticResources } from "./synthetic.ts";
@@ -36,16 +36,8 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrReport();
+  if (!config) return 1;
 
   let t = performance.now();
   const deps = await openRuntime(config);
@@ -53,11 +45,14 @@ async function main(): Promise<number> {
   console.log(`Database ready (${where}), migrated in ${ms(t)}.`);
   try {
     t = performance.now();
-    const seeded = await seedDemoIfEmpty(deps);
+    // Production never gets the demo accounts (and their published password) unless SEED_DEMO=true.
+    const seeded = config.seedDemo ? await seedDemoIfEmpty(deps) : false;
     console.log(
       seeded
         ? `Demo data seeded in ${ms(t)}. Accounts (password "${config.demoPassword}"): ${DEMO_ACCOUNTS.join(", ")}`
-        : "The database already has users; demo data was not seeded.",
+        : config.seedDemo
+          ? "The database already has users; demo data was not seeded."
+          : "Demo data is not seeded in production (set SEED_DEMO=true to seed it anyway).",
     );
     if (ads > 0) {
       const result = await seedSyntheticAds(deps.db, ads);

@@ -16,6 +16,8 @@ export interface DemoUserSeed {
   role: "user" | "admin";
   is_master_account: boolean;
   avatar: number;
+  /** Account age: the creators joined before their first resource, published up to a year ago. */
+  joined_days_ago: number;
 }
 
 export const DEMO_USERS: readonly DemoUserSeed[] = [
@@ -26,6 +28,7 @@ export const DEMO_USERS: readonly DemoUserSeed[] = [
     role: "admin",
     is_master_account: true,
     avatar: 7,
+    joined_days_ago: 420,
   },
   {
     username: "creator1",
@@ -34,6 +37,7 @@ export const DEMO_USERS: readonly DemoUserSeed[] = [
     role: "user",
     is_master_account: false,
     avatar: 3,
+    joined_days_ago: 400,
   },
   {
     username: "creator2",
@@ -42,6 +46,7 @@ export const DEMO_USERS: readonly DemoUserSeed[] = [
     role: "user",
     is_master_account: false,
     avatar: 12,
+    joined_days_ago: 394,
   },
   {
     username: "creator3",
@@ -50,6 +55,7 @@ export const DEMO_USERS: readonly DemoUserSeed[] = [
     role: "user",
     is_master_account: false,
     avatar: 20,
+    joined_days_ago: 386,
   },
   {
     username: "teacher1",
@@ -58,6 +64,7 @@ export const DEMO_USERS: readonly DemoUserSeed[] = [
     role: "user",
     is_master_account: false,
     avatar: 25,
+    joined_days_ago: 240,
   },
   {
     username: "teacher2",
@@ -66,6 +73,7 @@ export const DEMO_USERS: readonly DemoUserSeed[] = [
     role: "user",
     is_master_account: false,
     avatar: 30,
+    joined_days_ago: 75,
   },
 ];
 

@@ -4,25 +4,38 @@ import { join } from "node:path";
 import {
   AD_TYPES,
   COUNTS,
+  checkPrice,
+  checkSaleEnd,
+  checkSalePrice,
   DEFAULT_TEXTS,
   dayInZone,
+  formatSaleEnd,
   HELP_ENTRY_TYPES,
+  PREVIEW_IMAGE_RULES,
+  RESOURCE_TYPES,
   SITE_IMAGE_KEYS,
 } from "@market/domain";
 import { sql } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Config } from "../../config.ts";
 import { verifySecret } from "../../platform/passwords.ts";
+import { renderPdfPages } from "../../platform/pdf-pages.ts";
 import { createLocalStorage } from "../../platform/storage.ts";
 import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
 import type { Db } from "../client.ts";
+import { DEMO_RESOURCES } from "./catalogue.ts";
 import { AD_MIN_IMAGE } from "./content.ts";
 import { DEMO_ACCOUNTS, REF_CODE_ALPHABET, seedDemoIfEmpty } from "./demo.ts";
+import { buildResourceDocument } from "./documents.ts";
+import { CONTENT_KEYS } from "./lesson-content.ts";
 import { SYNTHETIC_PREVIEW_KEY, seedSyntheticResources } from "./synthetic.ts";
 
 const config = { demoPassword: "teach-demo-2026" } as Config;
 const LISTED = sql.raw("approval_status = 'approved' and status = 'active'");
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return (await db.execute(query)).rows as T[];
@@ -32,22 +45,28 @@ describe("demo seed", () => {
   let t: TestDatabase;
   let db: Db;
   let root: string;
-  let seeded: boolean;
+  let seeded: boolean[];
   const file = (key: string) => readFile(join(root, "files", key));
 
   beforeAll(async () => {
     t = await createTestDatabase();
     db = t.database.db;
     root = await mkdtemp(join(tmpdir(), "seed-test-"));
-    seeded = await seedDemoIfEmpty({ db, config, storage: createLocalStorage(join(root, "files")) });
+    // Two starts at once on one empty database, as two instances would: exactly one seeds. (Seeding
+    // renders every PDF and preview, so the rest of this file reads what that one seed made.)
+    const deps = { db, config, storage: createLocalStorage(join(root, "files")) };
+    seeded = await Promise.all([seedDemoIfEmpty(deps), seedDemoIfEmpty(deps)]);
   });
   afterAll(async () => {
     await t?.database.close();
     if (root) await rm(root, { recursive: true, force: true });
   });
 
+  it("seeds exactly once when started twice at once", () => {
+    expect(seeded.filter(Boolean)).toHaveLength(1);
+  });
+
   it("creates the six demo accounts with admin as the master account", async () => {
-    expect(seeded).toBe(true);
     const users = await rows<{
       username: string;
       email: string;
@@ -106,6 +125,8 @@ describe("demo seed", () => {
     expect(resources.map((r) => r.name)).toEqual(
       expect.arrayContaining(["fractions-bingo", "fractions-bingo-2"]),
     );
+    // The catalogue journey searches for this one and downloads it as a free resource.
+    expect(resources.find((r) => r.name === "french-numbers-1-to-100")?.price).toBe(0);
     expect(resources.filter((r) => r.is_featured)).toHaveLength(8);
     const free = resources.filter((r) => r.price === 0).length;
     expect(free).toBeGreaterThan(resources.length / 4);
@@ -130,16 +151,74 @@ describe("demo seed", () => {
         expect(list.length).toBeGreaterThan(0);
         for (const item of list) expect(item.length).toBeLessThanOrEqual(20);
       }
-      expect(r.price === 0 || (r.price >= 100 && r.price <= 10_000)).toBe(true);
+      expect(checkPrice(r.price, r.price > 0)).toBe(0);
       const age = now - new Date(r.published_at).getTime();
       expect(age).toBeGreaterThanOrEqual(0);
-      expect(age).toBeLessThanOrEqual(90 * 86_400_000);
+      expect(age).toBeLessThanOrEqual(366 * 86_400_000);
     }
     for (const r of onSale) {
       expect(r.sale_price!).toBeGreaterThanOrEqual(100);
       expect(r.sale_price!).toBeLessThan(r.price);
       expect(r.sale_end! >= soonest && r.sale_end! <= latest).toBe(true);
+      // The spec's own checks, as the price form runs them.
+      expect(checkSalePrice(r.sale_price!, r.price, formatSaleEnd(r.sale_end!))).toBe(0);
+      expect(checkSaleEnd(formatSaleEnd(r.sale_end!), r.sale_price!, dayInZone(new Date()))).toBe(0);
     }
+  });
+
+  it("has plausible prices, downloads, dates and favourites", async () => {
+    const resources = await rows<{
+      id: string;
+      name: string;
+      price: number;
+      sale_price: number | null;
+      download_count: number;
+      published_at: string | Date;
+      created_at: string | Date;
+      users_id: string;
+      joined: string | Date;
+    }>(db, sql`select r.*, u.created_at as joined from resources r join users u on u.id = r.users_id`);
+    const paid = resources.filter((r) => r.price > 0);
+    // Prices as teachers set them: $1.50 to $12 mostly, ending in .00, .50 or .99.
+    for (const r of paid) expect(r.price % 100).toSatisfy((cents: number) => [0, 50, 99].includes(cents));
+    expect(paid.filter((r) => r.price >= 150 && r.price <= 1200).length).toBeGreaterThanOrEqual(
+      paid.length * 0.9,
+    );
+    const onSale = resources.filter((r) => r.sale_price !== null).length;
+    expect(onSale).toBeGreaterThanOrEqual(3);
+    expect(onSale).toBeLessThanOrEqual(paid.length / 3);
+    // A long tail: a few in the thousands, most in the tens or hundreds.
+    const downloads = resources.map((r) => r.download_count).sort((a, b) => a - b);
+    const thousands = downloads.filter((d) => d >= 1000).length;
+    expect(thousands).toBeGreaterThanOrEqual(2);
+    expect(thousands).toBeLessThanOrEqual(resources.length / 6);
+    const median = downloads[Math.floor(downloads.length / 2)]!;
+    expect(median).toBeGreaterThanOrEqual(20);
+    expect(median).toBeLessThanOrEqual(600);
+    // Published over the last year, after the creator joined, some of it recently.
+    const ages = resources.map((r) => (Date.now() - new Date(r.published_at).getTime()) / 86_400_000);
+    expect(Math.max(...ages)).toBeGreaterThan(200);
+    expect(ages.filter((a) => a <= 14).length).toBeGreaterThanOrEqual(2);
+    for (const r of resources) {
+      expect(new Date(r.created_at).getTime()).toBeLessThan(new Date(r.published_at).getTime());
+      expect(new Date(r.joined).getTime()).toBeLessThan(new Date(r.created_at).getTime());
+    }
+    const favorites = await rows<{ username: string; name: string; own: boolean; download_count: number }>(
+      db,
+      sql`select u.username, r.name, r.users_id = u.id as own, r.download_count
+          from favorites f join users u on u.id = f.users_id join resources r on r.id = f.resource_id`,
+    );
+    expect(favorites.filter((f) => f.username === "teacher1").length).toBeGreaterThanOrEqual(5);
+    expect(favorites.some((f) => f.own)).toBe(false);
+    // The catalogue journey favourites this one as teacher2 itself.
+    expect(favorites.some((f) => f.username === "teacher2" && f.name === "french-numbers-1-to-100")).toBe(
+      false,
+    );
+    // Favourites follow popularity: the favourited resources are downloaded more than the typical one.
+    const favoritedMedian = favorites.map((f) => f.download_count).sort((a, b) => a - b)[
+      Math.floor(favorites.length / 2)
+    ]!;
+    expect(favoritedMedian).toBeGreaterThan(median);
   });
 
   it("gives every paid resource exactly one premium file and free ones none", async () => {
@@ -156,48 +235,106 @@ describe("demo seed", () => {
     }
   });
 
-  it("stores real PDFs whose cross-reference offsets point at their objects", async () => {
-    const [f] = await rows<{ storage_key: string; size_bytes: number; name: string }>(
-      db,
-      sql`select * from resource_files where is_premium_file limit 1`,
-    );
-    expect(f!.storage_key).toMatch(/^files\/[0-9a-f-]{36}\.pdf$/);
-    expect(f!.name).toMatch(/^[a-z0-9-]+-full\.pdf$/);
-    const pdf = await file(f!.storage_key);
-    expect(pdf.length).toBe(f!.size_bytes);
-    const text = pdf.toString("latin1");
-    expect(text.startsWith("%PDF-1.4\n")).toBe(true);
-    expect(text.trimEnd().endsWith("%%EOF")).toBe(true);
-    const xrefAt = Number(/startxref\n(\d+)\n/.exec(text)![1]);
-    expect(text.slice(xrefAt, xrefAt + 4)).toBe("xref");
-    const entries = [...text.slice(xrefAt).matchAll(/^(\d{10}) 00000 n \n/gm)];
-    expect(entries.length).toBeGreaterThan(3);
-    entries.forEach((entry, i) => {
-      const head = `${i + 1} 0 obj\n`;
-      expect(text.slice(Number(entry[1]), Number(entry[1]) + head.length)).toBe(head);
-    });
+  it("stores a real PDF per resource: the whole resource, and a two-page sample for a paid one", async () => {
+    const files = await rows<{
+      storage_key: string;
+      size_bytes: number;
+      name: string;
+      is_premium_file: boolean;
+      resource_id: string;
+      title: string;
+      price: number;
+    }>(db, sql`select f.*, r.title, r.price from resource_files f join resources r on r.id = f.resource_id`);
+    expect(files.length).toBeGreaterThan(60);
+    for (const f of files) {
+      expect(f.storage_key).toMatch(new RegExp(`^resource-files/${f.resource_id}/[0-9a-f-]{36}\\.pdf$`));
+      const pdf = await file(f.storage_key);
+      expect(pdf.length).toBe(f.size_bytes);
+      expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      const doc = await PDFDocument.load(pdf);
+      expect(doc.getTitle()).toMatch(new RegExp(`^${escapeRegExp(f.title)}`));
+      const pages = doc.getPageCount();
+      if (f.is_premium_file || f.price === 0) {
+        expect(f.name).toMatch(f.is_premium_file ? /^[a-z0-9-]+-full\.pdf$/ : /^[a-z0-9-]+\.pdf$/);
+        // Cover and inside pages; a slide deck has its note pages and slides.
+        expect(pages).toBeGreaterThanOrEqual(3);
+        expect(pages).toBeLessThanOrEqual(8);
+      } else {
+        expect(f.name).toMatch(/^[a-z0-9-]+-sample\.pdf$/);
+        expect(pages).toBe(2);
+      }
+    }
   });
 
-  it("gives every resource three 692x896 previews under 1,000,000 bytes", async () => {
+  it("gives every resource three WebP previews rendered from its PDF, a portrait cover first", async () => {
     const previews = await rows<{
       resource_id: string;
+      order_index: number;
       storage_key: string;
       size_bytes: number;
       width: number;
       height: number;
-    }>(db, sql`select * from resource_previews order by resource_id, order_index`);
-    const perResource = new Map<string, number>();
+      type: string;
+    }>(
+      db,
+      sql`select p.*, r.type from resource_previews p join resources r on r.id = p.resource_id
+          order by p.resource_id, p.order_index`,
+    );
+    const perResource = new Map<string, typeof previews>();
     for (const p of previews) {
-      perResource.set(p.resource_id, (perResource.get(p.resource_id) ?? 0) + 1);
-      expect([p.width, p.height]).toEqual([692, 896]);
+      perResource.set(p.resource_id, [...(perResource.get(p.resource_id) ?? []), p]);
+      expect(p.storage_key).toMatch(new RegExp(`^previews/${p.resource_id}/[0-9a-f-]{36}\\.webp$`));
+      expect(p.width).toBeGreaterThanOrEqual(PREVIEW_IMAGE_RULES.minWidth);
+      expect(p.height).toBeGreaterThanOrEqual(PREVIEW_IMAGE_RULES.minHeight);
+      expect(p.width).toBeLessThanOrEqual(1400 * 2);
       expect(p.size_bytes).toBeGreaterThan(0);
-      expect(p.size_bytes).toBeLessThanOrEqual(1_000_000);
+      expect(p.size_bytes).toBeLessThanOrEqual(PREVIEW_IMAGE_RULES.maxBytes);
     }
-    expect([...perResource.values()].every((n) => n === COUNTS.previewSlots)).toBe(true);
-    const one = await file(previews[0]!.storage_key);
-    expect(one.length).toBe(previews[0]!.size_bytes);
-    const meta = await sharp(one).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(["png", 692, 896]);
+    expect(perResource.size).toBeGreaterThanOrEqual(60);
+    for (const list of perResource.values()) {
+      expect(list.map((p) => p.order_index)).toEqual([...Array(COUNTS.previewSlots).keys()]);
+      // The card's cover: a portrait page at the 3:4-ish aspect of US Letter, slide decks included
+      // (their note pages follow the cover, so every preview is portrait).
+      const cover = list[0]!;
+      expect(cover.height / cover.width).toBeCloseTo(11 / 8.5, 1);
+      for (const p of list) expect(p.height).toBeGreaterThan(p.width);
+    }
+    const first = previews[0]!;
+    const bytes = await file(first.storage_key);
+    expect(bytes.length).toBe(first.size_bytes);
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", first.width, first.height]);
+  });
+
+  it("renders each cover from the first page of the resource's own PDF", async () => {
+    const covers = await rows<{ name: string; type: string; cover: string; pdf: string }>(
+      db,
+      sql`select r.name, r.type, p.storage_key as cover, f.storage_key as pdf
+          from resources r
+          join resource_previews p on p.resource_id = r.id and p.order_index = 0
+          join resource_files f on f.resource_id = r.id and not f.is_premium_file
+          order by r.name`,
+    );
+    // A handful, a slide deck among them: rendering every PDF again would double the test's time.
+    const sample = covers.filter((c, i) => i % 13 === 0 || c.type === "Presentation").slice(0, 7);
+    const fingerprint = (image: Buffer) =>
+      sharp(image).resize(48, 62, { fit: "fill" }).greyscale().raw().toBuffer();
+    const distance = (a: Buffer, b: Buffer) =>
+      a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
+    const prints = new Map<string, Buffer>();
+    for (const c of sample) {
+      const [page] = await renderPdfPages(await file(c.pdf), {
+        maxPages: 1,
+        minWidth: PREVIEW_IMAGE_RULES.minWidth,
+        minHeight: PREVIEW_IMAGE_RULES.minHeight,
+      });
+      const stored = await fingerprint(await file(c.cover));
+      expect(distance(await fingerprint(page!.png), stored)).toBeLessThan(4);
+      prints.set(c.name, stored);
+    }
+    // ...and the covers differ from one another, so the comparison above means something.
+    const all = [...prints.values()];
+    for (let i = 1; i < all.length; i += 1) expect(distance(all[0]!, all[i]!)).toBeGreaterThan(15);
   });
 
   it("runs an approved ad of each type with an image of at least the type's minimum size", async () => {
@@ -331,19 +468,30 @@ describe("demo seed", () => {
   });
 });
 
-describe("demo seed started twice at once", () => {
-  it("seeds exactly once", async () => {
-    const t = await createTestDatabase();
-    const root = await mkdtemp(join(tmpdir(), "seed-race-"));
-    try {
-      const deps = { db: t.database.db, config, storage: createLocalStorage(root) };
-      const results = await Promise.all([seedDemoIfEmpty(deps), seedDemoIfEmpty(deps)]);
-      expect(results.filter(Boolean)).toHaveLength(1);
-      const [users] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users`);
-      expect(users!.n).toBe(DEMO_ACCOUNTS.length);
-    } finally {
-      await t.database.close();
-      await rm(root, { recursive: true, force: true });
+describe("demo resource documents", () => {
+  it("has content of its own for every title of the catalogue", () => {
+    const missing = DEMO_RESOURCES.filter((s) => !CONTENT_KEYS.includes(`${s.title}|${s.grade}`));
+    expect(missing.map((s) => s.title)).toEqual([]);
+  });
+
+  it("makes pages from the type for a resource without content of its own", async () => {
+    for (const type of RESOURCE_TYPES) {
+      const seed = {
+        title: `Made-up ${type}`,
+        subtitle: "Without content",
+        subject: "Other",
+        type,
+        grade: "5",
+        skill: "Something new",
+      } as const;
+      const doc = await buildResourceDocument({
+        seed,
+        index: 1,
+        author: "Maria Lopez",
+        gradeText: "Grade 5",
+      });
+      expect((await PDFDocument.load(doc.full)).getPageCount()).toBeGreaterThanOrEqual(3);
+      expect((await PDFDocument.load(doc.sample)).getPageCount()).toBe(2);
     }
   });
 });

@@ -6,7 +6,6 @@ import {
   DEFAULT_TEXTS,
   dayInZone,
   SITE_IMAGE_KEYS,
-  SUBJECT_AREA,
   textColorFor,
 } from "@market/domain";
 import { sql } from "drizzle-orm";
@@ -18,6 +17,7 @@ import {
   adDailyStats,
   advertisements,
   colors,
+  favorites,
   helpEntries,
   resourceFiles,
   resourcePreviews,
@@ -28,16 +28,7 @@ import {
   texts,
   users,
 } from "../schema/index.ts";
-import {
-  DEMO_RESOURCES,
-  describeResource,
-  keywordsFor,
-  mulberry32,
-  readingLevelFor,
-  STANDARDS,
-  SUBJECT_ACCENT,
-  slugify,
-} from "./catalogue.ts";
+import { mulberry32, slugify } from "./catalogue.ts";
 import {
   AD_MIN_IMAGE,
   checkAdTexts,
@@ -49,20 +40,17 @@ import {
   PRO_TIPS,
   SITE_IMAGE_PAGES,
 } from "./content.ts";
+import { planDemoResources } from "./demo-resources.ts";
 import {
   adImageSvg,
   avatarSvg,
   bannerSvg,
-  gradeLabel,
   helpImageSvg,
   logoSvg,
   PALETTE,
-  PREVIEW_SIZE,
   patternSvg,
-  previewSvg,
   renderSvg,
 } from "./images.ts";
-import { minimalPdf } from "./pdf.ts";
 
 export const DEMO_ACCOUNTS: readonly string[] = [
   "admin",
@@ -82,16 +70,16 @@ type Executor = Db | Tx;
 
 /**
  * Seeds the demo marketplace into an empty database and returns true, or returns false when any user
- * exists. Pictures and PDFs are rendered before the transaction; the transaction takes an advisory lock
- * and checks again, so when two instances start on one empty PostgreSQL database only one seeds and
- * only that one writes files.
+ * exists. The transaction takes an advisory lock and checks again before it renders anything, so when
+ * two instances start on one empty PostgreSQL database only one renders (several seconds of PDF pages
+ * and pictures), writes files and seeds; the other waits for it and finds the users there.
  */
 export async function seedDemoIfEmpty(deps: Pick<AppDeps, "db" | "storage" | "config">): Promise<boolean> {
   if (await hasUsers(deps.db)) return false;
-  const plan = await buildDemoPlan(deps.config.demoPassword, new Date());
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (await hasUsers(tx)) return false;
+    const plan = await buildDemoPlan(deps.config.demoPassword, new Date());
     await writeFiles(deps.storage, plan.files);
     await insertPlan(tx, plan);
     return true;
@@ -119,6 +107,7 @@ interface DemoPlan {
   resources: (typeof resources.$inferInsert)[];
   previews: (typeof resourcePreviews.$inferInsert)[];
   resourceFiles: (typeof resourceFiles.$inferInsert)[];
+  favorites: (typeof favorites.$inferInsert)[];
   ads: (typeof advertisements.$inferInsert)[];
   adStats: (typeof adDailyStats.$inferInsert)[];
   helpEntries: (typeof helpEntries.$inferInsert)[];
@@ -135,6 +124,7 @@ async function insertPlan(tx: Tx, plan: DemoPlan): Promise<void> {
   await tx.insert(resources).values(plan.resources);
   await tx.insert(resourcePreviews).values(plan.previews);
   await tx.insert(resourceFiles).values(plan.resourceFiles);
+  if (plan.favorites.length) await tx.insert(favorites).values(plan.favorites);
   await tx.insert(advertisements).values(plan.ads);
   await tx.insert(adDailyStats).values(plan.adStats);
   // Image and video entries first: articles point at them.
@@ -184,10 +174,9 @@ async function buildDemoPlan(password: string, now: Date): Promise<DemoPlan> {
     email_verified_at: now,
     tos_accepted_at: now,
     ref_code: refCodes[i]!,
-    created_at: new Date(now.getTime() - (120 - i) * DAY_MS),
+    created_at: new Date(now.getTime() - u.joined_days_ago * DAY_MS),
   }));
   const userId = (username: string) => userRows.find((u) => u.username === username)!.id;
-  const creators = ["creator1", "creator2", "creator3"].map(userId);
 
   // Site images: one banner per page key.
   const darks = PALETTE.filter((c) => textColorFor(c) !== "#111827");
@@ -209,113 +198,23 @@ async function buildDemoPlan(password: string, now: Date): Promise<DemoPlan> {
     return render(locator, bannerSvg({ heading: page, caption, from, to: lights[i % lights.length]! }));
   });
 
-  // Resources with their previews and files.
-  const order = shuffle(
-    DEMO_RESOURCES.map((_, i) => i),
+  // Resources, their PDFs and previews rendered from them, and the demo accounts' favourites.
+  const userRow = (username: string) => userRows.find((u) => u.username === username)!;
+  const resourcePlan = planDemoResources({
+    now,
     rand,
-  );
-  const freeIndexes = new Set(order.slice(0, Math.round(DEMO_RESOURCES.length / 3)));
-  const featuredIndexes = new Set([0, 9, 16, 25, 33, 40, 50, 60]);
-  const prices = [
-    100, 199, 250, 300, 349, 400, 499, 550, 600, 750, 800, 999, 1200, 1500, 2000, 2500, 3500, 5000, 10000,
-  ];
-  const slugs = new Set<string>();
-  const resourceRows: DemoPlan["resources"] = [];
-  const previewRows: DemoPlan["previews"] = [];
-  const fileRows: DemoPlan["resourceFiles"] = [];
-  const previewRenders: Promise<unknown>[] = [];
-  let paidCount = 0;
-  DEMO_RESOURCES.forEach((seed, i) => {
-    const id = randomUUID();
-    const slug = slugify(seed.title, slugs);
-    const isFree = freeIndexes.has(i);
-    let price = 0;
-    let salePrice: number | null = null;
-    let saleEnd: string | null = null;
-    if (!isFree) {
-      paidCount += 1;
-      price = prices[Math.floor(rand() * prices.length)]!;
-      if (paidCount % 3 === 0 && price >= 200) {
-        salePrice = Math.max(100, Math.round((price * 0.75) / 5) * 5);
-        saleEnd = dayInZone(new Date(now.getTime() + (3 + ((paidCount * 7) % 23)) * DAY_MS));
-      }
-    }
-    const gradeText = seed.grade === "K" ? "Kindergarten" : gradeLabel(seed.grade);
-    // Spread over the last 90 days in shuffled order, so no creator's resources bunch together.
-    const ageDays = (order.indexOf(i) / DEMO_RESOURCES.length) * 88 + rand() * 1.5;
-    const publishedAt = new Date(now.getTime() - ageDays * DAY_MS);
-    resourceRows.push({
-      id,
-      name: slug,
-      // creator1 is prolific (33 resources): a portfolio longer than its first 24-resource load.
-      users_id: creators[i % 2 === 0 ? 0 : i % 4 === 1 ? 1 : 2]!,
-      title: seed.title,
-      subtitle: seed.subtitle,
-      subject_area: SUBJECT_AREA[seed.subject],
-      description: describeResource(seed, i, gradeText),
-      keywords: keywordsFor(seed),
-      skills: [seed.skill],
-      standards: [...STANDARDS[seed.subject]],
-      grade: seed.grade,
-      reading_levels: readingLevelFor(seed.grade),
-      type: seed.type,
-      price,
-      sale_price: salePrice,
-      sale_end: saleEnd,
-      approval_status: "approved",
-      status: "active",
-      upload_status: 2,
-      is_featured: featuredIndexes.has(i),
-      download_count: Math.floor(rand() ** 2 * (isFree ? 2400 : 900)) + (isFree ? 40 : 3),
-      published_at: publishedAt,
-      created_at: new Date(publishedAt.getTime() - 2 * 3_600_000),
-      updated_at: publishedAt,
-    });
-    for (let page = 1; page <= COUNTS.previewSlots; page += 1) {
-      const key = `previews/${randomUUID()}.png`;
-      const svg = previewSvg({
-        title: seed.title,
-        subtitle: seed.subtitle,
-        grade: seed.grade,
-        subject: SUBJECT_AREA[seed.subject],
-        type: seed.type,
-        page,
-        pages: COUNTS.previewSlots,
-        accent: SUBJECT_ACCENT[seed.subject],
-      });
-      const row = {
-        resource_id: id,
-        order_index: page - 1,
-        storage_key: key,
-        size_bytes: 0,
-        width: PREVIEW_SIZE.width,
-        height: PREVIEW_SIZE.height,
-      };
-      previewRows.push(row);
-      previewRenders.push(
-        render(key, svg).then((body) => {
-          row.size_bytes = body.length;
-        }),
-      );
-    }
-    const details = [seed.subtitle, `${gradeText} - ${seed.subject} - ${seed.type}`];
-    const addFile = (name: string, premium: boolean, lines: string[]) => {
-      const key = `files/${randomUUID()}.pdf`;
-      const body = minimalPdf({ title: seed.title, lines: [...details, ...lines] });
-      files.push({ key, body });
-      fileRows.push({
-        resource_id: id,
-        name,
-        storage_key: key,
-        content_type: "application/pdf",
-        size_bytes: body.length,
-        is_premium_file: premium,
-      });
-    };
-    addFile(`${slug}.pdf`, false, [isFree ? "Free resource" : "Sample pages", "Made with Lesson Loft"]);
-    // Spec 5: a paid resource needs a premium file and a free one must not have one.
-    if (!isFree)
-      addFile(`${slug}-full.pdf`, true, ["Complete resource with answer key", "Made with Lesson Loft"]);
+    creators: ["creator1", "creator2", "creator3"].map((name) => {
+      const u = userRow(name);
+      return { id: u.id, name: `${u.first_name} ${u.last_name}`, createdAt: u.created_at };
+    }),
+    fans: [
+      { username: "teacher1", count: 9 },
+      // The catalogue journey favourites this one as teacher2.
+      { username: "teacher2", count: 5, avoid: ["french-numbers-1-to-100"] },
+      { username: "creator1", count: 3 },
+      { username: "creator2", count: 4 },
+      { username: "creator3", count: 2 },
+    ].map((f) => ({ ...f, id: userRow(f.username).id, createdAt: userRow(f.username).created_at })),
   });
 
   // Advertisements: a running one of each type, and an expired earlier run of each for statistics.
@@ -463,17 +362,17 @@ async function buildDemoPlan(password: string, now: Date): Promise<DemoPlan> {
     });
   });
 
-  await Promise.all([
+  const [resourcesPlanned] = await Promise.all([
+    resourcePlan,
     ...avatarRenders,
     ...patternRenders,
     ...bannerRenders,
-    ...previewRenders,
     ...adRenders,
     ...helpRenders,
   ]);
 
   return {
-    files,
+    files: [...files, ...resourcesPlanned.files],
     users: userRows,
     systemAvatars: Array.from({ length: COUNTS.systemAvatars }, (_, i) => ({
       id: i + 1,
@@ -488,9 +387,10 @@ async function buildDemoPlan(password: string, now: Date): Promise<DemoPlan> {
     texts: Object.entries(DEFAULT_TEXTS).map(([key, value]) => ({ key, value })),
     siteImages: siteImageRows,
     siteImageVariations: variationRows,
-    resources: resourceRows,
-    previews: previewRows,
-    resourceFiles: fileRows,
+    resources: resourcesPlanned.resources,
+    previews: resourcesPlanned.previews,
+    resourceFiles: resourcesPlanned.resourceFiles,
+    favorites: resourcesPlanned.favorites,
     ads: adRows,
     adStats: statRows,
     helpEntries: helpRows,
@@ -508,14 +408,6 @@ function uniqueRefCodes(count: number): string[] {
   const codes = new Set<string>();
   while (codes.size < count) codes.add(randomRefCode());
   return [...codes];
-}
-
-function shuffle<T>(items: T[], rand: () => number): T[] {
-  for (let i = items.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(rand() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
 }
 
 function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {

@@ -170,7 +170,10 @@ export interface PreviewInput {
   accent: string;
 }
 
-/** A worksheet-looking page: header band with the title, then a body that differs per page. */
+/**
+ * A worksheet-looking page: header band with the title, then a body that differs per page. The
+ * synthetic benchmark resources share one; the demo catalogue's previews are rendered from its PDFs.
+ */
 export function previewSvg(p: PreviewInput): string {
   const { width, height } = PREVIEW_SIZE;
   const fg = textColorFor(p.accent);

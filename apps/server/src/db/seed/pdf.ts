@@ -1,5 +1,7 @@
 /**
- * A one-page PDF 1.4 written by hand, so demo downloads are real documents without a PDF library.
+ * A one-page PDF 1.4 written by hand: the shared file of the synthetic benchmark resources, where
+ * thousands of rows point at one document. (The demo catalogue's PDFs are drawn with pdf-lib, see
+ * documents.ts.)
  * Only the 14 standard fonts are used, so nothing needs embedding; text is limited to printable ASCII
  * because WinAnsi byte values are all Helvetica understands without an encoding table.
  */

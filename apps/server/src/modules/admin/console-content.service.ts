@@ -16,7 +16,7 @@ import { siteContentChanged } from "../../platform/catalogue-changes.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { encodePreview, inspectImage } from "../../platform/images.ts";
-import { readLimited } from "../publishing/previews.service.ts";
+import { readWholeUpload, UploadTooLarge } from "../../platform/uploads.ts";
 import { getSiteImage } from "../site/site-content.service.ts";
 
 /** GET /admin/site-settings/changes: who changed which setting, from what to what, and when; newest first. */
@@ -105,8 +105,8 @@ export async function addSiteImageVariation(
       fields: { file: "too_large" },
     },
   );
-  const bytes = await readLimited(upload.stream, SITE_IMAGE_MAX_BYTES).catch(() => {
-    throw tooLarge;
+  const bytes = await readWholeUpload(upload.stream, SITE_IMAGE_MAX_BYTES).catch((error) => {
+    throw error instanceof UploadTooLarge ? tooLarge : error;
   });
   if (!(await inspectImage(bytes))) {
     throw new AppError("unsupported_type", "The file you selected is not a JPG, PNG, BMP or GIF image.", {

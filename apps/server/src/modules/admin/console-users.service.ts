@@ -15,6 +15,7 @@ import { advertisements, resources, sales, tips, users } from "../../db/schema/i
 import type { Viewer } from "../../platform/access.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
+import { endAllSessions } from "../../platform/sessions.ts";
 import { sendVerificationMail } from "../auth/auth.service.ts";
 import { permissionsOf } from "../users/user.presenter.ts";
 
@@ -240,7 +241,13 @@ export async function changeUser(db: Db, actor: Viewer, id: string, change: Admi
   for (const [flag, value] of Object.entries(change.permissions ?? {})) {
     if (value !== undefined) set[FLAG_COLUMNS[flag as keyof typeof FLAG_COLUMNS]] = value;
   }
-  await db.update(users).set(set).where(eq(users.id, id));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set(set).where(eq(users.id, id));
+    // Deactivation signs the account out everywhere at once (DECISIONS.md "Sessions").
+    if (set.is_deactivated === true) {
+      await endAllSessions(tx, id, id === actor.id ? { except: actor.sessionId } : {});
+    }
+  });
   return getUserDetail(db, id);
 }
 

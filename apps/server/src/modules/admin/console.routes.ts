@@ -6,6 +6,7 @@ import {
   adminUserSearchQuerySchema,
   exceptionsSummarySchema,
   SITE_IMAGE_KEYS,
+  SITE_IMAGE_MAX_BYTES,
   settingChangesQuerySchema,
   settingChangesSchema,
   siteImageSchema,
@@ -21,6 +22,8 @@ import { z } from "zod";
 import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
 import { AppError } from "../../platform/errors.ts";
+import { hasNul, nulCharacterRefusal } from "../../platform/input-guards.ts";
+import { multipartFileLimit } from "../../platform/uploads.ts";
 import {
   addSiteImageVariation,
   changeSiteImageVariation,
@@ -50,6 +53,8 @@ async function variationUpload(request: FastifyRequest) {
   const raw: Record<string, string> = {};
   for await (const part of request.parts()) {
     if (part.type === "field") {
+      // Before a byte of the image is stored: the global guard does not see multipart fields.
+      if (hasNul(part.value)) throw nulCharacterRefusal(part.fieldname);
       raw[part.fieldname] = String(part.value);
       continue;
     }
@@ -87,7 +92,16 @@ async function variationUpload(request: FastifyRequest) {
 export async function consoleRoutes(app: AppInstance) {
   const deps = app.deps;
   const { db } = deps;
-  await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 4000, parts: 6 } });
+  // The reader's own file limit sits one byte past the image limit, so a larger image is measured as such.
+  await app.register(multipart, {
+    limits: {
+      files: 1,
+      fields: 5,
+      fieldSize: 4000,
+      parts: 6,
+      fileSize: multipartFileLimit(SITE_IMAGE_MAX_BYTES),
+    },
+  });
 
   app.get(
     "/admin/exceptions",

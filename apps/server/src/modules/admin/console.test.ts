@@ -205,19 +205,25 @@ describe("admin console", () => {
       const off = await call("PATCH", `/api/admin/users/${pupil.id}`, asAdmin, { is_deactivated: true });
       expect(off.statusCode).toBe(200);
       expect(off.json().user).toMatchObject({ is_deactivated: true, deactivated_by_admin: true });
-      const blocked = await call("GET", "/api/users/self/resources", auth);
+      // Deactivation signs the account out everywhere (DECISIONS.md "Sessions")...
+      const ended = await call("GET", "/api/users/self", auth);
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json()).toMatchObject({ error: "unauthorized", reason: "invalid_token" });
+      // ...and signed in again, it reaches only its own account.
+      const auth2 = await t.authHeader(pupil.username);
+      const blocked = await call("GET", "/api/users/self/resources", auth2);
       expect(blocked.statusCode).toBe(401);
       expect(blocked.json()).toMatchObject({
         error: "account_deactivated",
         reason: "insufficient_permissions",
       });
-      expect((await call("GET", "/api/users/self", auth)).statusCode).toBe(200);
-      expect((await call("GET", "/api/advertisements/offers", auth)).statusCode).toBe(200);
+      expect((await call("GET", "/api/users/self", auth2)).statusCode).toBe(200);
+      expect((await call("GET", "/api/advertisements/offers", auth2)).statusCode).toBe(200);
       // A deactivation made by an admin is lifted by an admin only.
-      expect((await call("POST", "/api/users/self/reactivate", auth)).statusCode).toBe(403);
+      expect((await call("POST", "/api/users/self/reactivate", auth2)).statusCode).toBe(403);
       const on = await call("PATCH", `/api/admin/users/${pupil.id}`, asAdmin, { is_deactivated: false });
       expect(on.json().user).toMatchObject({ is_deactivated: false, deactivated_by_admin: false });
-      expect((await call("GET", "/api/users/self/permissions", auth)).json().isDeactivated).toBe(false);
+      expect((await call("GET", "/api/users/self/permissions", auth2)).json().isDeactivated).toBe(false);
     });
 
     it("sets permission flags, in force on the user's next call", async () => {
@@ -258,9 +264,13 @@ describe("admin console", () => {
       expect(
         (await call("PATCH", `/api/admin/users/${other.id}`, asMaster, { is_deactivated: true })).statusCode,
       ).toBe(200);
+      // Their session ends with the deactivation; signed in again, the console stays closed to them.
       const closed = await call("GET", "/api/admin/users", otherAuth);
       expect(closed.statusCode).toBe(401);
-      expect(closed.json().error).toBe("account_deactivated");
+      expect(closed.json()).toMatchObject({ error: "unauthorized", reason: "invalid_token" });
+      const again = await call("GET", "/api/admin/users", await t.authHeader(other.username));
+      expect(again.statusCode).toBe(401);
+      expect(again.json().error).toBe("account_deactivated");
 
       const granted = await call("PATCH", `/api/admin/users/${pupil.id}`, asMaster, { role: "admin" });
       expect(granted.json().user.role).toBe("admin");

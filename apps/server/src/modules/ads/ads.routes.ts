@@ -1,5 +1,8 @@
 import multipart from "@fastify/multipart";
 import {
+  AD_IMAGE_RULES,
+  adCountRequestSchema,
+  adCountResponseSchema,
   adCreateSchema,
   adDisplayQuerySchema,
   adEstimateQuerySchema,
@@ -19,6 +22,7 @@ import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
 import { AppError } from "../../platform/errors.ts";
 import { idempotencyKeyOf } from "../../platform/idempotency.ts";
+import { multipartFileLimit } from "../../platform/uploads.ts";
 import {
   approveAd,
   clearAd,
@@ -38,15 +42,19 @@ import {
   setRunning,
 } from "./ads.service.ts";
 import {
+  type CountRequest,
   type DisplayAnswer,
   displayAd,
   listOffers,
   recordClick,
   recordImpression,
   ServingCache,
+  withViewToken,
 } from "./serving.service.ts";
+import { createViewTokens, isKnownBot } from "./view-tokens.ts";
 
-const idParams = { params: z.object({ id: z.string().min(1).max(64) }) };
+/** Ads are keyed by UUID: anything else is a 400 before any query. */
+const idParams = { params: z.object({ id: z.uuid() }) };
 const advertise = { permission: "advertise" as const };
 
 /** The one multipart field `file` of an image upload (spec 7). */
@@ -68,8 +76,18 @@ async function imageUpload(request: FastifyRequest) {
 export async function adsRoutes(app: AppInstance) {
   const deps = app.deps;
   const { db } = deps;
-  await app.register(multipart, { limits: { files: 1, fields: 5, fieldSize: 1000, parts: 6 } });
+  // The reader's own file limit sits one byte past the image limit, so a larger image is measured as such.
+  await app.register(multipart, {
+    limits: {
+      files: 1,
+      fields: 5,
+      fieldSize: 1000,
+      parts: 6,
+      fileSize: multipartFileLimit(AD_IMAGE_RULES.maxBytes),
+    },
+  });
   const serving = new ServingCache(deps.config.adServingCacheMs);
+  const viewTokens = createViewTokens(deps.config.jwtSecret);
 
   app.get(
     "/advertisements",
@@ -99,10 +117,23 @@ export async function adsRoutes(app: AppInstance) {
       serializerCompiler: () => (answer) => (answer as DisplayAnswer).json,
     },
     // Not async: a visitor's ad is chosen synchronously from the cache (see displayAd).
-    (request) => displayAd(db, request.viewer, request.query, serving),
+    (request) => {
+      const answer = displayAd(db, request.viewer, request.query, serving);
+      const ua = request.headers["user-agent"];
+      return answer instanceof Promise
+        ? answer.then((a) => withViewToken(a, viewTokens, request.ip, ua))
+        : withViewToken(answer, viewTokens, request.ip, ua);
+    },
   );
-  app.get("/advertisements/offers", { config: { access: "public", allowDeactivated: true } }, async () =>
-    listOffers(db),
+  // Each offer is an ad shown to this reader: its click counts with a view token, as in the display call.
+  app.get(
+    "/advertisements/offers",
+    { config: { access: "public", allowDeactivated: true } },
+    async (request) => {
+      const { offers } = await listOffers(db);
+      if (isKnownBot(request.headers["user-agent"])) return { offers };
+      return { offers: offers.map((offer) => ({ ...offer, token: viewTokens.issue(offer.id, request.ip) })) };
+    },
   );
   app.get(
     "/advertisements/:id",
@@ -137,7 +168,7 @@ export async function adsRoutes(app: AppInstance) {
     "/advertisements/:id/payment",
     {
       config: advertise,
-      schema: { ...idParams, body: adPaymentSchema.partial(), response: { 200: adSchema } },
+      schema: { ...idParams, body: adPaymentSchema, response: { 200: adSchema } },
     },
     async (request) => {
       const { amount, ...form } = request.body;
@@ -160,21 +191,31 @@ export async function adsRoutes(app: AppInstance) {
     { config: advertise, schema: { ...idParams, response: { 200: adSchema } } },
     async (request) => setRunning(db, requireViewer(request), request.params.id, true),
   );
-  app.post(
-    "/advertisements/:id/impression",
-    {
-      config: { access: "public", rateLimit: false },
-      schema: {
-        params: z.object({ id: z.uuid() }),
-        body: z.object({ session: z.string().min(8).max(100) }).strict(),
-      },
+  // Public and counted only against the display call's single-use view tokens (view-tokens.ts), so they
+  // need no rate limit of their own: a call without a valid token writes nothing.
+  const countRequest = (
+    request: FastifyRequest,
+    params: { id: string },
+    body: { token: string },
+  ): CountRequest => ({
+    adId: params.id,
+    token: body.token,
+    address: request.ip,
+    userAgent: request.headers["user-agent"],
+  });
+  const counting = {
+    config: { access: "public", rateLimit: false },
+    schema: {
+      params: z.object({ id: z.uuid() }),
+      body: adCountRequestSchema,
+      response: { 200: adCountResponseSchema },
     },
-    async (request) => recordImpression(db, request.params.id, request.body.session, serving),
+  } as const;
+  app.post("/advertisements/:id/impression", counting, async (request) =>
+    recordImpression(db, countRequest(request, request.params, request.body), serving, viewTokens),
   );
-  app.post(
-    "/advertisements/:id/click",
-    { config: { access: "public", rateLimit: false }, schema: { params: z.object({ id: z.uuid() }) } },
-    async (request) => recordClick(db, request.params.id, request.ip, serving),
+  app.post("/advertisements/:id/click", counting, async (request) =>
+    recordClick(db, countRequest(request, request.params, request.body), serving, viewTokens),
   );
 
   const admin = { access: "admin" as const };

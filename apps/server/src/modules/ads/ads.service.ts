@@ -18,7 +18,7 @@ import {
   missingAdFields,
   type PaymentFormInput,
 } from "@market/domain";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { advertisements, users } from "../../db/schema/index.ts";
@@ -27,7 +27,7 @@ import { servingChanged } from "../../platform/catalogue-changes.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { encodePreview, inspectImage } from "../../platform/images.ts";
-import { readLimited } from "../publishing/previews.service.ts";
+import { readWholeUpload, UploadTooLarge } from "../../platform/uploads.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 import { checkout } from "../transactions/checkout.service.ts";
 import { postLedger } from "../transactions/ledger.service.ts";
@@ -131,8 +131,24 @@ async function checkedChanges(db: Db, adType: AdType, patch: AdPatch) {
   return set;
 }
 
+/**
+ * Styling (css_override) and code are the admin's steps of the wizard (AD_ADMIN_STEPS): an advertiser
+ * who sends either is refused, naming it, rather than having it stored (code used to be kept for anyone).
+ * Any value counts, null too: clearing an admin's styling or code is an admin's change as well.
+ */
+function refuseAdminOnlyFields(viewer: Viewer, input: AdPatch) {
+  if (viewer.isAdmin) return;
+  const sent = (["css_override", "code"] as const).filter((field) => input[field] !== undefined);
+  if (sent.length > 0) {
+    throw new AppError("forbidden", "Only an admin can set an ad's styling or code", {
+      fields: Object.fromEntries(sent.map((field) => [field, "admin_only"])),
+    });
+  }
+}
+
 /** POST /advertisements: the first step's save creates the ad (spec 4: create the first time, then update). */
 export async function createAd(db: Db, viewer: Viewer, input: AdPatch & { ad_type: AdType }) {
+  refuseAdminOnlyFields(viewer, input);
   const { ad_type, css_override, ...rest } = input;
   const set = await checkedChanges(db, ad_type, rest);
   const [row] = await db
@@ -142,7 +158,7 @@ export async function createAd(db: Db, viewer: Viewer, input: AdPatch & { ad_typ
       users_id: viewer.id,
       ad_type,
       is_admin_ad: viewer.isAdmin,
-      css_override: viewer.isAdmin ? (css_override ?? null) : null,
+      css_override: css_override ?? null,
     })
     .returning();
   return presentAd(row!, viewer);
@@ -151,6 +167,7 @@ export async function createAd(db: Db, viewer: Viewer, input: AdPatch & { ad_typ
 /** PATCH /advertisements/{id}: editable unless running or in review (admins always); spend only when allowed. */
 export async function patchAd(db: Db, viewer: Viewer, id: string, patch: AdPatch) {
   const row = await loadOwnAd(db, viewer, id);
+  refuseAdminOnlyFields(viewer, patch);
   const draft = draftOf(row);
   if (!isAdEditable(draft, viewer.isAdmin)) {
     throw new AppError("conflict", "A running ad or one in review cannot be changed; stop it first");
@@ -161,7 +178,7 @@ export async function patchAd(db: Db, viewer: Viewer, id: string, patch: AdPatch
   }
   const { css_override, ...rest } = patch;
   const set = await checkedChanges(db, row.ad_type as AdType, rest);
-  if (css_override !== undefined && viewer.isAdmin) set.css_override = css_override;
+  if (css_override !== undefined) set.css_override = css_override;
   const [updated] = await db
     .update(advertisements)
     .set({ ...set, updated_at: new Date() })
@@ -220,8 +237,8 @@ export async function putAdImage(
   const tooLarge = new AppError("too_large", AD_IMAGE_RULES.tooLargeMessage, {
     fields: { file: "too_large" },
   });
-  const bytes = await readLimited(upload.stream, AD_IMAGE_RULES.maxBytes).catch(() => {
-    throw tooLarge;
+  const bytes = await readWholeUpload(upload.stream, AD_IMAGE_RULES.maxBytes).catch((error) => {
+    throw error instanceof UploadTooLarge ? tooLarge : error;
   });
   const inspected = await inspectImage(bytes);
   if (!inspected) {
@@ -316,11 +333,11 @@ export async function payForAd(
 ) {
   const row = await loadOwnAd(deps.db, viewer, id);
   const settings = await getSiteSettings(deps.db);
-  const assertReady = () => {
+  const submittable = row.approval_status === "creating" || row.approval_status === "rejected";
+  const alreadySubmitted = () => new AppError("conflict", "This ad was already submitted");
+  /** Every required field, and a spend of at least the type's minimums: the total to pay. */
+  const assertComplete = () => {
     const draft = draftOf(row);
-    if (draft.approval_status !== "creating" && draft.approval_status !== "rejected") {
-      throw new AppError("conflict", "This ad was already submitted");
-    }
     const missing = missingAdFields(draft);
     if (missing.length > 0) throw validationFailed(Object.fromEntries(missing.map((f) => [f, "required"])));
     const spend = checkAdSpend({
@@ -332,6 +349,8 @@ export async function payForAd(
     if (spend.problems.length > 0) throw validationFailed({ spend_per_day: spend.problems[0]! });
     return spend.totalCostCents;
   };
+  // Only a draft or a rejected ad is submitted, checked again as the payment is recorded: two payments
+  // at once (two keys, or none) both pass the precheck, and the second must then be voided, not kept.
   const submit = (db: Db, paymentId: string | null) =>
     db
       .update(advertisements)
@@ -341,15 +360,21 @@ export async function payForAd(
         payment_id: paymentId,
         updated_at: new Date(),
       })
-      .where(eq(advertisements.id, row.id))
+      .where(
+        and(eq(advertisements.id, row.id), inArray(advertisements.approval_status, ["creating", "rejected"])),
+      )
       .returning();
 
   if (viewer.isAdmin && row.is_admin_ad) {
-    assertReady();
+    if (!submittable) throw alreadySubmitted();
+    assertComplete();
     const [updated] = await submit(deps.db, null);
-    return presentAd(updated!, viewer);
+    if (!updated) throw alreadySubmitted();
+    return presentAd(updated, viewer);
   }
-  const total = assertReady();
+  // A submitted ad may be this very payment sent again: its Idempotency-Key replays the first answer in
+  // the checkout, whose precheck refuses anything else. So "already submitted" is the precheck's to say.
+  const total = submittable ? assertComplete() : row.spend_per_day * row.run_days_total;
   if (input.amount !== total) {
     throw new AppError("price_changed", "The ad's total changed; check it and try again", {
       fields: { amount: "price_changed" },
@@ -361,12 +386,13 @@ export async function payForAd(
     form: input.form ?? {},
     identity: { adId: row.id, amount: total },
     precheck: async () => {
-      assertReady();
+      if (!submittable) throw alreadySubmitted();
     },
     record: async (tx, paymentId) => {
-      await postLedger(tx, { kind: "ad", paymentId, memo: row.id, lines: incomeLines(total) });
       const [updated] = await submit(tx as unknown as Db, paymentId);
-      return presentAd(updated!, viewer);
+      if (!updated) throw alreadySubmitted();
+      await postLedger(tx, { kind: "ad", paymentId, memo: row.id, lines: incomeLines(total) });
+      return presentAd(updated, viewer);
     },
     replay: async () => presentAd(await loadOwnAd(deps.db, viewer, row.id), viewer),
   });

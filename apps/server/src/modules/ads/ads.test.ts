@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adDailyStats, advertisements, users } from "../../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
-import { makeAdmin, makeUser, TEST_CARD } from "../../test/factories.ts";
+import { BROWSER_USER_AGENT, makeAdmin, makeUser, TEST_CARD } from "../../test/factories.ts";
 import { multipart } from "../../test/multipart.ts";
 
 const png = (width: number, height: number) =>
@@ -171,12 +171,30 @@ describe("advertising: authoring, images, payment, review, serving", () => {
     expect((await call("GET", "/advertisements/display?type=1&grade=5", {})).json().ad).toBeNull();
     expect((await call("GET", "/advertisements/display?type=4", {})).json().ad).toBeNull();
 
-    const impress = (session: string) => call("POST", `/advertisements/${adId}/impression`, {}, { session });
-    const same = await Promise.all([1, 2, 3, 4, 5].map(() => impress("session-aaaa-1")));
+    // Each reader's display call gives a single-use view token for its address (ad-counting.test.ts).
+    const viewToken = async (remoteAddress: string) =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: "/api/advertisements/display?type=1&grade=2",
+          remoteAddress,
+          headers: { "user-agent": BROWSER_USER_AGENT },
+        })
+      ).json().token as string;
+    const send = async (kind: "impression" | "click", token: string, remoteAddress: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/advertisements/${adId}/${kind}`,
+        remoteAddress,
+        headers: { "user-agent": BROWSER_USER_AGENT },
+        payload: { token },
+      });
+    const token = await viewToken("10.9.0.1");
+    const same = await Promise.all([1, 2, 3, 4, 5].map(() => send("impression", token, "10.9.0.1")));
     expect(same.filter((r) => r.json().counted)).toHaveLength(1);
-    expect((await impress("session-bbbb-2")).json().counted).toBe(true);
-    expect((await call("POST", `/advertisements/${adId}/click`, {})).json().counted).toBe(true);
-    expect((await call("POST", `/advertisements/${adId}/click`, {})).json().counted).toBe(false);
+    expect((await send("impression", await viewToken("10.9.0.2"), "10.9.0.2")).json().counted).toBe(true);
+    expect((await send("click", token, "10.9.0.1")).json().counted).toBe(true);
+    expect((await send("click", await viewToken("10.9.0.1"), "10.9.0.1")).json().counted).toBe(false);
     const [stats] = await t.db.select().from(adDailyStats).where(eq(adDailyStats.ad_id, adId));
     expect(stats).toMatchObject({ impressions: 2, clicks: 1 });
     expect((await call("GET", `/advertisements/${adId}`, advertiser)).json().stats).toMatchObject({
@@ -184,9 +202,11 @@ describe("advertising: authoring, images, payment, review, serving", () => {
       clicks: 1,
     });
 
-    // Exact under concurrent load: forty new sessions at once are forty impressions, and the day's spend
+    // Exact under concurrent load: forty readers at once are forty impressions, and the day's spend
     // follows at the type's CPM ($2 a thousand for type 1).
-    const many = await Promise.all(Array.from({ length: 40 }, (_, i) => impress(`session-many-${i}`)));
+    const readers = Array.from({ length: 40 }, (_, i) => `10.9.1.${i + 1}`);
+    const tokens = await Promise.all(readers.map(viewToken));
+    const many = await Promise.all(readers.map((address, i) => send("impression", tokens[i]!, address)));
     expect(many.filter((r) => r.json().counted)).toHaveLength(40);
     const [counted] = await t.db.select().from(adDailyStats).where(eq(adDailyStats.ad_id, adId));
     expect(counted).toMatchObject({ impressions: 42, clicks: 1, spend_cents: Math.floor((42 * 200) / 1000) });

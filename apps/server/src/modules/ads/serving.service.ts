@@ -18,6 +18,7 @@ import { onServingChange } from "../../platform/catalogue-changes.ts";
 import { AppError } from "../../platform/errors.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
+import { isKnownBot, VIEW_TOKEN_LIFETIME_MS, type ViewTokens } from "./view-tokens.ts";
 
 interface Candidate extends Record<string, unknown> {
   id: string;
@@ -222,31 +223,83 @@ async function displayAdLoading(
 
 const keyOf = (value: string) => createHash("sha256").update(value).digest("hex").slice(0, 32);
 
-/** Counts one impression per ad per session (a new session key counts again), exactly under concurrency. */
-export async function recordImpression(db: Db, adId: string, sessionKey: string, cache: ServingCache) {
+/**
+ * Impressions counted for one ad from one address in an hour, at most (DECISIONS.md "Ad counting"): a
+ * school's teachers share an address, so this is well above one reader, and it bounds what a loop of
+ * display-and-impression calls from one address can spend of an advertiser's budget.
+ */
+export const IMPRESSIONS_PER_ADDRESS_HOURLY = 30;
+
+/** What counting needs of the request: the view token it brought, the address and the user agent. */
+export interface CountRequest {
+  adId: string;
+  token: string;
+  address: string;
+  userAgent: string | undefined;
+}
+
+const NOT_COUNTED = { counted: false } as const;
+
+/** The nonce of a view token that may count this impression or click, or null (forged, stale, a bot). */
+function countableNonce(
+  request: CountRequest,
+  tokens: ViewTokens,
+  kind: keyof typeof VIEW_TOKEN_LIFETIME_MS,
+) {
+  if (isKnownBot(request.userAgent)) return null;
+  return tokens.verify(request.token, request.adId, request.address, VIEW_TOKEN_LIFETIME_MS[kind]);
+}
+
+/**
+ * POST /advertisements/{id}/impression: counts one impression for a view token the display call issued
+ * to this address for this ad within minutes, once per token (its nonce is spent in the impression
+ * marks), at most IMPRESSIONS_PER_ADDRESS_HOURLY an hour per ad and address, never for a known bot, and
+ * never past the ad's daily budget (spend_per_day buys spend_per_day / CPM x 1000 impressions a day).
+ * A token that does not hold is simply not counted: the answer says nothing more to whoever forged it.
+ */
+export async function recordImpression(
+  db: Db,
+  request: CountRequest,
+  cache: ServingCache,
+  tokens: ViewTokens,
+): Promise<{ counted: boolean }> {
+  const { adId } = request;
+  const nonce = countableNonce(request, tokens, "impression");
+  if (!nonce) return NOT_COUNTED;
   const settings = await cache.siteSettings(db);
   const { today } = siteClock(settings.timeZone);
   const cpm = settings.adCpmCents;
   const cpmOfType = (column: SQL) =>
     sql`(case ${column} when '1' then ${cpm["1"]}::int when '2' then ${cpm["2"]}::int when '3' then ${cpm["3"]}::int
          when '4' then ${cpm["4"]}::int else ${cpm["5"]}::int end)`;
-  // One statement, one round trip: the mark admits the session once; the day's counter is bumped under
-  // its row lock (exact under concurrency), and the day's spend follows from its impressions at the
-  // type's CPM (DECISIONS.md). Nothing is written for an unknown or unapproved ad.
+  const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
+  // One statement, one round trip: the address's hourly count for the ad, the token's single use, and the
+  // day's counter bumped under its row lock only while it is below the budget's impressions (exact under
+  // concurrency: ON CONFLICT DO UPDATE re-reads the locked row); the day's spend follows from its
+  // impressions at the type's CPM (DECISIONS.md). Nothing is written for an unknown or unapproved ad.
   const [result] = await db
     .execute<{ found: number; counted: number }>(sql`
     with ad as (
-      select id, ad_type from advertisements where id = ${adId} and approval_status = 'approved'
+      select id, ad_type, (spend_per_day * 1000) / ${cpmOfType(sql`ad_type`)} as budget
+      from advertisements where id = ${adId} and approval_status = 'approved'
+    ), per_address as (
+      insert into rate_limit_counters (bucket, window_start, hits)
+      select ${`ad-impression:${adId}:${keyOf(request.address)}`}, ${hour}, 1 from ad
+      on conflict (bucket, window_start) do update set hits = rate_limit_counters.hits + 1
+      returning hits
     ), mark as (
-      insert into ad_impression_marks (ad_id, session_key) select id, ${keyOf(sessionKey)} from ad
+      insert into ad_impression_marks (ad_id, session_key)
+      select id, ${`i:${nonce}`} from ad where (select hits from per_address) <= ${IMPRESSIONS_PER_ADDRESS_HOURLY}
       on conflict do nothing returning ad_id
     ), counted as (
       insert into ad_daily_stats (ad_id, day, impressions, clicks, spend_cents)
-      select ad.id, ${today}, 1, 0, ${cpmOfType(sql`ad.ad_type`)} / 1000 from mark join ad on ad.id = mark.ad_id
+      select ad.id, ${today}, 1, 0, ${cpmOfType(sql`ad.ad_type`)} / 1000
+      from mark join ad on ad.id = mark.ad_id where ad.budget >= 1
       on conflict (ad_id, day) do update set
         impressions = ad_daily_stats.impressions + 1,
         spend_cents = ((ad_daily_stats.impressions + 1) *
           (select ${cpmOfType(sql`a.ad_type`)} from advertisements a where a.id = excluded.ad_id)) / 1000
+      where ad_daily_stats.impressions < (select budget from ad)
       returning ad_id
     )
     select (select count(*) from ad)::int as found, (select count(*) from counted)::int as counted`)
@@ -255,8 +308,20 @@ export async function recordImpression(db: Db, adId: string, sessionKey: string,
   return { counted: result.counted > 0 };
 }
 
-/** Counts a click, at most once a minute per address and ad (DECISIONS.md), in one statement as above. */
-export async function recordClick(db: Db, adId: string, address: string, cache: ServingCache) {
+/**
+ * POST /advertisements/{id}/click: counts a click for a view token of this ad and address (once per
+ * token, within the hour), at most once a minute per address and ad (DECISIONS.md), never for a known
+ * bot, in one statement as above.
+ */
+export async function recordClick(
+  db: Db,
+  request: CountRequest,
+  cache: ServingCache,
+  tokens: ViewTokens,
+): Promise<{ counted: boolean }> {
+  const { adId } = request;
+  const nonce = countableNonce(request, tokens, "click");
+  if (!nonce) return NOT_COUNTED;
   const settings = await cache.siteSettings(db);
   const { today } = siteClock(settings.timeZone);
   const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
@@ -264,8 +329,12 @@ export async function recordClick(db: Db, adId: string, address: string, cache: 
     .execute<{ found: number; counted: number }>(sql`
     with ad as (
       select id from advertisements where id = ${adId} and approval_status = 'approved'
+    ), spent as (
+      insert into ad_impression_marks (ad_id, session_key) select id, ${`c:${nonce}`} from ad
+      on conflict do nothing returning ad_id
     ), mark as (
-      insert into ad_click_marks (ad_id, address_key, minute) select id, ${keyOf(address)}, ${minute} from ad
+      insert into ad_click_marks (ad_id, address_key, minute)
+      select ad_id, ${keyOf(request.address)}, ${minute} from spent
       on conflict do nothing returning ad_id
     ), counted as (
       insert into ad_daily_stats (ad_id, day, impressions, clicks, spend_cents)
@@ -277,6 +346,22 @@ export async function recordClick(db: Db, adId: string, address: string, cache: 
     .then((r) => r.rows);
   if (!result?.found) throw new AppError("not_found", "No such ad");
   return { counted: result.counted > 0 };
+}
+
+/**
+ * The display answer with a view token for this reader, spliced into the answer serialized once per
+ * cache fill. No ad, or a known bot, gets the answer as it is: a bot is shown ads but never counted.
+ */
+export function withViewToken(
+  answer: DisplayAnswer,
+  tokens: ViewTokens,
+  address: string,
+  userAgent: string | undefined,
+): DisplayAnswer {
+  if (!answer.ad || isKnownBot(userAgent)) return answer;
+  const token = tokens.issue(answer.ad.id, address);
+  // answer.json is `{"ad":{...}}`; the token (base36, base64url and dots) needs no escaping.
+  return { ad: answer.ad, json: `${answer.json.slice(0, -1)},"token":"${token}"}` };
 }
 
 /** GET /advertisements/offers: the discount codes and statements of the running ads, for /offers. */

@@ -1,10 +1,12 @@
 import {
+  captchaChallengeQuerySchema,
   captchaChallengeSchema,
   captchaSolveRequestSchema,
   captchaSolveResponseSchema,
   loginLinkRequestSchema,
   loginResponseSchema,
   loginTokenRequestSchema,
+  logoutResponseSchema,
   refCodeRequestSchema,
   sentResponseSchema,
   signUpRequestSchema,
@@ -18,6 +20,7 @@ import { users } from "../../db/schema/index.ts";
 import { requireViewer } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import { RATE_LIMITS } from "../../platform/rate-limit.ts";
+import { endAllSessions, endSession } from "../../platform/sessions.ts";
 import {
   applyRefCode,
   loginWithCredentials,
@@ -96,9 +99,9 @@ export async function authRoutes(app: AppInstance) {
     "/auth/captcha",
     {
       config: { ...publicAuth, rateLimit: RATE_LIMITS.captcha },
-      schema: { response: { 200: captchaChallengeSchema } },
+      schema: { querystring: captchaChallengeQuerySchema, response: { 200: captchaChallengeSchema } },
     },
-    async () => createCaptchaChallenge(db),
+    async (request) => createCaptchaChallenge(deps, request.query.mode),
   );
   app.post(
     "/auth/captcha",
@@ -107,6 +110,23 @@ export async function authRoutes(app: AppInstance) {
       schema: { body: captchaSolveRequestSchema, response: { 200: captchaSolveResponseSchema } },
     },
     async (request) => solveCaptcha(db, request.body.id, request.body.inputCodes),
+  );
+
+  // Signed-out-ness is decided by the server: the session ends, so a copy of the token is worthless too.
+  // Deactivated accounts and the maintenance window do not keep anyone from signing out.
+  const signedIn = { allowDeactivated: true, availableOffline: true } as const;
+  app.post(
+    "/auth/logout",
+    { config: signedIn, schema: { response: { 200: logoutResponseSchema } } },
+    async (request) => {
+      const viewer = requireViewer(request);
+      return { sessionsEnded: await endSession(db, viewer.id, viewer.sessionId) };
+    },
+  );
+  app.post(
+    "/auth/logout-all",
+    { config: signedIn, schema: { response: { 200: logoutResponseSchema } } },
+    async (request) => ({ sessionsEnded: await endAllSessions(db, requireViewer(request).id) }),
   );
 
   app.post(

@@ -8,6 +8,7 @@ import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError, unauthorized } from "../../platform/errors.ts";
 import { DUMMY_HASH, hashSecret, verifySecret } from "../../platform/passwords.ts";
 import { consumeRateLimit, RATE_LIMITS } from "../../platform/rate-limit.ts";
+import { startSession } from "../../platform/sessions.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 import { newRefCode } from "../users/ref-codes.ts";
 import { presentSelf, scopesOf } from "../users/user.presenter.ts";
@@ -29,7 +30,7 @@ async function issueLogin(
   tokenEvent: LoginResponse["tokenEvent"],
 ): Promise<LoginResponse> {
   const settings = await getSiteSettings(deps.db);
-  const accessToken = await deps.tokens.sign(user.id, scopesOf(user));
+  const accessToken = await deps.tokens.sign(user.id, scopesOf(user), await startSession(deps.db, user.id));
   return { accessToken, user: presentSelf(user, settings.passwordMaxAgeDays), tokenEvent };
 }
 
@@ -87,7 +88,7 @@ export async function requestLoginLink(deps: AuthDeps, username: string): Promis
   return { sent: true };
 }
 
-async function createEmailToken(
+export async function createEmailToken(
   db: Db,
   userId: string,
   purpose: "login" | "verify_email",

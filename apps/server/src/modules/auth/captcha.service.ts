@@ -1,73 +1,118 @@
 import { randomBytes, randomInt } from "node:crypto";
+import type { CaptchaChallenge, CaptchaInput, CaptchaMode } from "@market/domain";
 import { sql } from "drizzle-orm";
+import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { captchaChallenges } from "../../db/schema/index.ts";
+import { recordCaptchaAnswerForTests } from "./captcha-test-answers.ts";
+import {
+  CAPTCHA_PALETTE,
+  CAPTCHA_SHAPES,
+  type CaptchaColour,
+  type CaptchaShape,
+  renderCaptchaTile,
+} from "./captcha-tiles.ts";
+import { CAPTCHA_WORD_CATEGORIES } from "./captcha-words.ts";
 import { hashToken, newSecretToken } from "./secret-tokens.ts";
 
 /**
- * A picture captcha: nine tiles of coloured shapes, "select every blue circle". One try per
- * challenge; a pass is a single-use captcha token, sent back in the `captcha-token` header.
+ * The captcha: nine inputs, each with a random code, and a challenge naming which to pick. Pictures by
+ * default ("Select every blue circle.", tiles drawn in captcha-tiles.ts), or a text question for people
+ * who cannot see them (captcha-words.ts). Only the answer's hash is stored. One try per challenge; a pass
+ * is a single-use captcha token, sent back in the `captcha-token` header.
  */
-const SHAPES = ["circle", "square", "triangle", "star"] as const;
-const COLOURS = { red: "#dc2626", blue: "#2563eb", green: "#16a34a", orange: "#ea580c" } as const;
-type Shape = (typeof SHAPES)[number];
-type Colour = keyof typeof COLOURS;
-
 export const CAPTCHA_TILES = 9;
 const CHALLENGE_MINUTES = 5;
 const PASS_MINUTES = 10;
 /** Seconds the client shows a failure before fetching a new challenge (spec 9: 2 s). */
 export const CAPTCHA_FAILURE_TIMEOUT = 2;
 
-export interface CaptchaChallenge {
-  id: string;
+interface Drawn {
   challenge: string;
-  inputs: { code: string; image: string }[];
-}
-
-function shapeSvg(shape: Shape, fill: string, rotate: number): string {
-  const body = {
-    circle: `<circle cx="50" cy="50" r="32" fill="${fill}"/>`,
-    square: `<rect x="20" y="20" width="60" height="60" rx="4" fill="${fill}"/>`,
-    triangle: `<polygon points="50,14 88,84 12,84" fill="${fill}"/>`,
-    star: `<polygon points="50,10 61,38 91,38 67,56 76,86 50,68 24,86 33,56 9,38 39,38" fill="${fill}"/>`,
-  }[shape];
-  const noise = Array.from(
-    { length: 6 },
-    () => `<circle cx="${randomInt(100)}" cy="${randomInt(100)}" r="${1 + randomInt(3)}" fill="#94a3b8"/>`,
-  ).join("");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100"><rect width="100" height="100" fill="#f8fafc"/>${noise}<g transform="rotate(${rotate} 50 50)">${body}</g></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+  inputs: CaptchaInput[];
+  answer: string[];
 }
 
 const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
+const newCode = () => randomBytes(4).toString("hex");
 
-export async function createCaptchaChallenge(db: Db): Promise<CaptchaChallenge> {
-  const colours = Object.keys(COLOURS) as Colour[];
-  const target = { shape: pick(SHAPES), colour: pick(colours) };
+/** Fisher-Yates: every order equally likely, so a right input's position says nothing about it. */
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/**
+ * Two to four tiles of the target, and among the others at least one of its colour in another shape and
+ * one of its shape in another colour, so neither the colour alone nor the shape alone finds the answer.
+ */
+async function drawPictureChallenge(): Promise<Drawn> {
+  const colours = Object.keys(CAPTCHA_PALETTE) as CaptchaColour[];
+  const target = { shape: pick(CAPTCHA_SHAPES), colour: pick(colours) };
+  const otherShapes = CAPTCHA_SHAPES.filter((s) => s !== target.shape);
+  const otherColours = colours.filter((c) => c !== target.colour);
   const matching = 2 + randomInt(3);
-  const tiles = Array.from({ length: CAPTCHA_TILES }, (_, i) => {
-    if (i < matching) return { ...target, match: true };
-    let other: { shape: Shape; colour: Colour };
-    do other = { shape: pick(SHAPES), colour: pick(colours) };
-    while (other.shape === target.shape && other.colour === target.colour);
-    return { ...other, match: false };
-  }).sort(() => randomInt(3) - 1);
-  const inputs = tiles.map((t) => ({
-    code: randomBytes(4).toString("hex"),
-    image: shapeSvg(t.shape, COLOURS[t.colour], randomInt(60) - 30),
-    match: t.match,
-  }));
-  const answer = answerKey(inputs.filter((i) => i.match).map((i) => i.code));
-  const [row] = await db
-    .insert(captchaChallenges)
-    .values({ answer_hash: hashToken(answer), expires_at: new Date(Date.now() + CHALLENGE_MINUTES * 60_000) })
-    .returning({ id: captchaChallenges.id });
+  const sameColour = 1 + randomInt(2);
+  const sameShape = 1 + randomInt(2);
+  const tiles: { shape: CaptchaShape; colour: CaptchaColour; match: boolean }[] = [];
+  for (let i = 0; i < CAPTCHA_TILES; i++) {
+    if (i < matching) tiles.push({ ...target, match: true });
+    else if (i < matching + sameColour)
+      tiles.push({ shape: pick(otherShapes), colour: target.colour, match: false });
+    else if (i < matching + sameColour + sameShape)
+      tiles.push({ shape: target.shape, colour: pick(otherColours), match: false });
+    else tiles.push({ shape: pick(otherShapes), colour: pick(otherColours), match: false });
+  }
+  shuffle(tiles);
+  const inputs = await Promise.all(
+    tiles.map(async (tile) => ({ code: newCode(), image: await renderCaptchaTile(tile.shape, tile.colour) })),
+  );
   return {
-    id: row!.id,
     challenge: `Select every ${target.colour} ${target.shape}.`,
-    inputs: inputs.map(({ code, image }) => ({ code, image })),
+    inputs,
+    answer: inputs.filter((_, i) => tiles[i]!.match).map((input) => input.code),
   };
+}
+
+/** Two to four words of one category among words drawn from all the others. */
+function drawWordChallenge(): Drawn {
+  const target = pick(CAPTCHA_WORD_CATEGORIES);
+  const matching = 2 + randomInt(3);
+  const rightWords = shuffle([...target.words]).slice(0, matching);
+  const wrongWords = shuffle(
+    CAPTCHA_WORD_CATEGORIES.filter((c) => c !== target).flatMap((c) => c.words),
+  ).slice(0, CAPTCHA_TILES - matching);
+  const words = shuffle([
+    ...rightWords.map((text) => ({ text, match: true })),
+    ...wrongWords.map((text) => ({ text, match: false })),
+  ]);
+  const inputs = words.map(({ text }) => ({ code: newCode(), text }));
+  return {
+    challenge: target.question,
+    inputs,
+    answer: inputs.filter((_, i) => words[i]!.match).map((input) => input.code),
+  };
+}
+
+export async function createCaptchaChallenge(
+  deps: { db: Db; config: Config },
+  mode: CaptchaMode,
+): Promise<CaptchaChallenge> {
+  const drawn = mode === "text" ? drawWordChallenge() : await drawPictureChallenge();
+  const [row] = await deps.db
+    .insert(captchaChallenges)
+    .values({
+      answer_hash: hashToken(answerKey(drawn.answer)),
+      expires_at: new Date(Date.now() + CHALLENGE_MINUTES * 60_000),
+    })
+    .returning({ id: captchaChallenges.id });
+  const id = row!.id;
+  // Only a test server keeps the answer where tests can read it (captcha-test-answers.ts says why).
+  if (deps.config.env === "test") await recordCaptchaAnswerForTests(deps.config.dataDir, id, drawn.answer);
+  return { id, challenge: drawn.challenge, inputs: drawn.inputs };
 }
 
 const answerKey = (codes: string[]) => [...new Set(codes)].sort().join(",");

@@ -1,7 +1,9 @@
 import { extname } from "node:path";
+import { IMAGE_WIDTHS, isImageWidth } from "@market/domain";
 import { z } from "zod";
 import type { AppInstance } from "../../app.ts";
-import { notFound } from "../../platform/errors.ts";
+import { AppError, notFound } from "../../platform/errors.ts";
+import { ensureVariant, RESIZABLE, variantKey } from "../../platform/image-variants.ts";
 import { parseByteRange } from "./byte-range.ts";
 
 /** Public images only: previews, avatars, site images, ad images, help media. Premium files are served elsewhere. */
@@ -19,20 +21,54 @@ const CONTENT_TYPES: Record<string, string> = {
   ".webm": "video/webm",
 };
 
+const widthQuery = z.object({
+  w: z.coerce
+    .number()
+    .int()
+    .refine(isImageWidth, { message: `One of ${IMAGE_WIDTHS.join(", ")}` })
+    .optional(),
+});
+
 export async function filesRoutes(app: AppInstance) {
   const { storage } = app.deps;
   app.get(
     "/files/:folder/*",
     {
       config: { access: "public", availableOffline: true },
-      schema: { params: z.object({ folder: z.enum(PUBLIC_FOLDERS), "*": z.string().min(1).max(200) }) },
+      schema: {
+        params: z.object({ folder: z.enum(PUBLIC_FOLDERS), "*": z.string().min(1).max(200) }),
+        querystring: widthQuery,
+      },
     },
     async (request, reply) => {
-      const key = `${request.params.folder}/${request.params["*"]}`;
-      const whole = await storage.read(key);
+      const original = `${request.params.folder}/${request.params["*"]}`;
+      const width = request.query.w;
+      let key = original;
+      let whole = await storage.read(original);
       if (!whole) throw notFound("No such file");
+      if (width !== undefined) {
+        if (!RESIZABLE.test(original) || !isImageWidth(width)) {
+          whole.stream.destroy();
+          throw new AppError("validation_failed", "Only pictures come in other widths", {
+            fields: { w: "not_resizable" },
+          });
+        }
+        // The original was looked up first: a deleted picture is gone at every width too.
+        whole.stream.destroy();
+        key = variantKey(original, width);
+        whole = await storage.read(key);
+        // Made on the first request for this width, then read from storage like any file.
+        if (!whole && (await ensureVariant(storage, original, width))) whole = await storage.read(key);
+        if (!whole) {
+          // It could not be made (an original past the limits): the original will do.
+          key = original;
+          whole = await storage.read(original);
+          if (!whole) throw notFound("No such file");
+        }
+      }
       const type = CONTENT_TYPES[extname(key).toLowerCase()] ?? "application/octet-stream";
-      // Stored files are never rewritten under the same key, so they can be cached for good.
+      // Stored files are never rewritten under the same key (a changed preview is a new key), and a copy
+      // at a width is made from that one original, so both can be cached for good.
       reply
         .header("content-type", type)
         .header("accept-ranges", "bytes")

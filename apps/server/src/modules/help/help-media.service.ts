@@ -8,7 +8,7 @@ import { helpEntries } from "../../db/schema/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { encodePreview, inspectImage } from "../../platform/images.ts";
 import { StoredTooLarge } from "../../platform/storage.ts";
-import { readLimited } from "../publishing/previews.service.ts";
+import { readWholeUpload, UploadTooLarge } from "../../platform/uploads.ts";
 import { getHelpEntry, loadHelpRow, mediaRemoval, removeStored } from "./help.service.ts";
 import { peekHead, sniffVideoContainer } from "./video-container.ts";
 
@@ -34,8 +34,8 @@ const fileName = (name: string, fallback: string) => name.split(/[\\/]/).pop()?.
 
 /** An image, content-checked (format, full decode, pixel limit) and stored re-encoded as WebP. */
 async function storeImage(deps: AppDeps, entryId: string, upload: { name: string; stream: Readable }) {
-  const bytes = await readLimited(upload.stream, HELP_LIMITS.imageMaxBytes).catch(() => {
-    throw refused("too_large", "image", MESSAGES.imageTooLarge);
+  const bytes = await readWholeUpload(upload.stream, HELP_LIMITS.imageMaxBytes).catch((error) => {
+    throw error instanceof UploadTooLarge ? refused("too_large", "image", MESSAGES.imageTooLarge) : error;
   });
   if (!(await inspectImage(bytes))) throw refused("unsupported_type", "image", MESSAGES.imageType);
   const encoded = await encodePreview(bytes);

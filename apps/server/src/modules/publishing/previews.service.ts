@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { Readable } from "node:stream";
 import { COVER_ORDER, checkPreviewImage, PREVIEW_IMAGE_RULES, UNSELECTED_ORDER } from "@market/domain";
 import { and, asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -10,24 +9,10 @@ import type { Viewer } from "../../platform/access.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { encodePreview, inspectImage } from "../../platform/images.ts";
 import { isPdf, renderPdfPages } from "../../platform/pdf-pages.ts";
+import { readWholeUpload, type UploadStream, UploadTooLarge } from "../../platform/uploads.ts";
 import { assertEditable, loadOwnResource, type ResourceRow } from "./publishing.policy.ts";
 import { presentPreview } from "./publishing.presenter.ts";
 import { isOwnKey } from "./publishing.service.ts";
-
-/** Reads an upload into memory, refusing it as soon as it passes `max` bytes (previews are small). */
-export async function readLimited(stream: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      stream.resume();
-      throw previewRefused("too_large");
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 const MESSAGES = {
   too_large: "A preview image may be at most 1,000,000 bytes",
@@ -113,11 +98,13 @@ export async function uploadPreview(
   deps: AppDeps,
   viewer: Viewer,
   idOrName: string,
-  upload: { stream: Readable; orderIndex?: number; selected?: boolean },
+  upload: { stream: UploadStream; orderIndex?: number; selected?: boolean },
 ) {
   const row = await loadOwnResource(deps.db, viewer, idOrName);
   assertEditable(row, viewer);
-  const bytes = await readLimited(upload.stream, PREVIEW_IMAGE_RULES.maxBytes);
+  const bytes = await readWholeUpload(upload.stream, PREVIEW_IMAGE_RULES.maxBytes).catch((error) => {
+    throw error instanceof UploadTooLarge ? previewRefused("too_large") : error;
+  });
   const inspected = await inspectImage(bytes);
   if (!inspected) throw previewRefused("unsupported_type");
   const problem = checkPreviewImage(inspected);
@@ -146,7 +133,7 @@ export async function generatedPreviews(deps: AppDeps, viewer: Viewer, idOrName:
     if (file.size_bytes > GENERATED.maxSourceBytes) continue;
     const source = await deps.storage.read(file.storage_key);
     if (!source) continue;
-    const bytes = await readLimited(source.stream, GENERATED.maxSourceBytes).catch(() => null);
+    const bytes = await readWholeUpload(source.stream, GENERATED.maxSourceBytes).catch(() => null);
     if (!bytes) continue;
     for (const page of await renderSource(bytes)) {
       const name = `${file.id}-${page.page}`;
@@ -186,7 +173,7 @@ export async function addGeneratedPreview(
     throw notFound("No such generated preview");
   const source = await deps.storage.read(generatedKey(row.id, input.generatedPreviewName));
   if (!source) throw notFound("No such generated preview; ask for the generated previews first");
-  const data = await readLimited(source.stream, 10_000_000);
+  const data = await readWholeUpload(source.stream, 10_000_000);
   const meta = await sharp(data).metadata();
   return storePreview(
     deps,

@@ -402,9 +402,26 @@ export async function deactivateResource(deps: AppDeps, viewer: Viewer, idOrName
   return presentForEditing(deps.db, updated!);
 }
 
+/**
+ * A resource goes into the catalogue only with the files its price promises (spec 5: a paid resource
+ * needs its premium file, a free one has none). Submission checks it with everything else; this is the
+ * check for the ways in that skip submission: reactivating a deactivated resource (which may have been
+ * edited, files included, without a new review) and an admin's approval (admins may edit a resource in
+ * review). The combined size is left out: a limit lowered since should not unlist what was approved.
+ */
+export async function assertListableFiles(db: Db, row: ResourceRow) {
+  const files = await db
+    .select({ size_bytes: resourceFiles.size_bytes, is_premium_file: resourceFiles.is_premium_file })
+    .from(resourceFiles)
+    .where(eq(resourceFiles.resource_id, row.id));
+  const problem = checkResourceFiles(files, row.price, Number.POSITIVE_INFINITY);
+  if (problem) throw validationFailed({ files: problem });
+}
+
 export async function reactivateResource(deps: AppDeps, viewer: Viewer, idOrName: string) {
   const row = await loadOwnResource(deps.db, viewer, idOrName);
   assertAction(row, "reactivate");
+  await assertListableFiles(deps.db, row);
   const [updated] = await deps.db
     .update(resources)
     .set({ status: "active", upload_status: uploadStatusAfter("reactivate")!, updated_at: new Date() })

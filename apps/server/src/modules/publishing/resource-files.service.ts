@@ -8,6 +8,7 @@ import { resourceFiles } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { StoredTooLarge } from "../../platform/storage.ts";
+import type { UploadStream } from "../../platform/uploads.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 import { assertEditable, loadOwnResource } from "./publishing.policy.ts";
 import { presentFile } from "./publishing.presenter.ts";
@@ -88,6 +89,11 @@ export async function uploadResourceFile(
   } catch (error) {
     if (error instanceof StoredTooLarge) throw tooLarge();
     throw error;
+  }
+  // Cut off by the multipart reader's own limit: a part of a file is never kept as if it were whole.
+  if ((upload.stream as UploadStream).truncated) {
+    await deps.storage.delete(key);
+    throw tooLarge();
   }
   if (size === 0) {
     await deps.storage.delete(key);

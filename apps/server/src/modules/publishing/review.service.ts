@@ -6,7 +6,7 @@ import { catalogueChanged } from "../../platform/catalogue-changes.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { byIdOrName } from "../resources/resource-detail.service.ts";
 import { presentPublicUser } from "../users/user.presenter.ts";
-import { presentForEditing } from "./publishing.service.ts";
+import { assertListableFiles, presentForEditing } from "./publishing.service.ts";
 
 const AWAITING = eq(resources.approval_status, "awaiting_approval");
 
@@ -81,6 +81,7 @@ async function creatorOf(db: Db, userId: string) {
 /** Approved: listed in the catalogue at once (upload status 2, active), first published now. */
 export async function approveResource(deps: AppDeps, idOrName: string) {
   const row = await loadAwaiting(deps.db, idOrName);
+  await assertListableFiles(deps.db, row);
   const [updated] = await deps.db
     .update(resources)
     .set({

@@ -191,6 +191,11 @@ describe("catalogue: filters, resource pages, downloads, favorites, follows, pro
     expect(names((await get("/api/users/self/favorites", stranger.username)).json())).toEqual([
       "volcano-unit",
     ]);
+    // The grids' hearts: the ids alone, the viewer's own only.
+    const ids = (await get("/api/users/self/favorites/ids", stranger.username)).json().ids;
+    expect(ids).toHaveLength(1);
+    expect((await get("/api/resources/volcano-unit", stranger.username)).json().id).toBe(ids[0]);
+    expect((await get("/api/users/self/favorites/ids", buyer.username)).json()).toEqual({ ids: [] });
 
     const admin = await t.authHeader((await makeAdmin(t.db)).username);
     await t.app.inject({

@@ -85,3 +85,158 @@ describe("GET /api/resources (the public grids)", () => {
     expect((await list("?page=0")).statusCode).toBe(400);
   });
 });
+
+describe("GET /api/resources?q= (search: word forms and relevance, issue 17)", () => {
+  let t: TestApp;
+  const minute = 60_000;
+  const base = Date.now() - 1000 * minute;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const { id: users_id } = await makeUser(t.db, { username: "search_maker" });
+    const make = (name: string, minutes: number, fields: Parameters<typeof makeResource>[1] | object) =>
+      makeResource(t.db, {
+        users_id,
+        name,
+        description: "A classroom resource.",
+        published_at: new Date(base + minutes * minute),
+        ...fields,
+      });
+    // The best match is the least downloaded and the oldest: relevance, not downloads or age, puts it first.
+    await make("both-in-title", 1, { title: "Fraction Bingo", download_count: 0 });
+    await make("one-in-title", 2, { title: "Fractions Game", keywords: ["bingo"], download_count: 5 });
+    await make("title-inside-word", 3, { title: "Subfractions Bingo", download_count: 6 });
+    await make("in-keywords", 4, { title: "Card Set", keywords: ["fractions", "bingo"], download_count: 50 });
+    await make("in-skills", 5, {
+      title: "Board Set",
+      skills: ["Comparing fractions", "Bingo calling"],
+      download_count: 40,
+    });
+    await make("description-only", 6, {
+      title: "Math Game",
+      description: "Equivalent fractions bingo for the whole class.",
+      download_count: 100,
+    });
+    await make("one-word-only", 7, { title: "Fractions Review", download_count: 500 });
+    // Page 2 material: 30 fraction resources in grade 4, half of them free; the titled ones rank first.
+    for (let i = 0; i < 30; i++) {
+      await make(`grade4-${i}`, 100 + i, {
+        title: i % 3 === 0 ? `Fraction Strips ${i}` : `Strips ${i}`,
+        description: "Fraction strips to cut out.",
+        grade: "4",
+        subject_area: i % 2 === 0 ? "Math" : "Science",
+        price: i % 2 === 0 ? 0 : 300,
+        download_count: i,
+      });
+    }
+  });
+  afterAll(() => t.close());
+
+  const list = async (query: string) => {
+    const res = await t.app.inject({ method: "GET", url: `/api/resources${query}` });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { resources: { name: string }[]; total: number; totalIsCapped: boolean };
+  };
+  const names = (body: { resources: { name: string }[] }) => body.resources.map((r) => r.name);
+
+  it("finds a word in its other forms: fraction and fractions give the same results", async () => {
+    const singular = await list("?q=fraction&pageSize=48&sort=newest");
+    const plural = await list("?q=FRACTIONS&pageSize=48&sort=newest");
+    expect(names(plural)).toEqual(names(singular));
+    expect(plural.total).toBe(37);
+    expect((await list("?q=fractions%20bingo&pageSize=48")).total).toBe(6);
+    expect(names(await list("?q=strip%20fractions&grade=4&pageSize=48")).length).toBe(30);
+  });
+
+  it("still needs every word: a resource with only one of two words is not found", async () => {
+    const found = names(await list("?q=fractions%20bingo&pageSize=48"));
+    expect(found).not.toContain("one-word-only");
+    expect(found).toHaveLength(6);
+    expect((await list("?q=fractions%20volcano")).total).toBe(0);
+  });
+
+  it("ranks title matches above keyword and skill matches above description-only matches", async () => {
+    const ranked = names(await list("?q=fractions%20bingo&sort=relevance"));
+    expect(ranked).toEqual([
+      "both-in-title", // both words in the title, at word starts
+      "title-inside-word", // both in the title, one inside a word
+      "one-in-title", // one in the title, one in a keyword
+      "in-keywords", // both in keywords or skills: a tie, which goes to the most downloaded
+      "in-skills",
+      "description-only",
+    ]);
+  });
+
+  it("orders by relevance by default when a query has words, and by the default order without", async () => {
+    const ranked = names(await list("?q=fractions%20bingo&sort=relevance"));
+    expect(names(await list("?q=fractions%20bingo"))).toEqual(ranked);
+    expect(names(await list("?q=fractions%20bingo&sort=downloads"))[0]).toBe("description-only");
+    const newest = names(await list("?pageSize=48&sort=newest"));
+    expect(names(await list("?pageSize=48"))).toEqual(newest);
+    expect(names(await list("?pageSize=48&sort=relevance"))).toEqual(newest);
+    // Only stop words, ignored: nothing to rank by, so the default order over everything.
+    const stopWordsOnly = await list("?q=the%20of%20a&stopWords=true&pageSize=48");
+    expect(names(stopWordsOnly)).toEqual(newest);
+    expect(stopWordsOnly.total).toBe(37);
+  });
+
+  it.each([
+    ['"fractions bingo"', 0],
+    ["fractions & bingo", 0],
+    ["fractions | bingo", 0],
+    ["!fractions", 0],
+    ["fraction:*", 0],
+    ["fractions's", 0],
+    ["%", 0],
+    ["%%", 0],
+    ["_", 37], // the creator's name, search_maker, holds an underscore
+    ["\\", 0],
+    ["\\%", 0],
+    ["fractions\\", 0],
+    ["(fractions", 0],
+    ["[a-z]*", 0],
+    ["fractions -- ; drop table resources", 0],
+    ["café", 0],
+    ["ünïcödé fractions", 0],
+  ])("answers an odd query %j plainly, never with a 5xx", async (q, total) => {
+    for (const sort of ["", "&sort=relevance", "&sort=downloads"]) {
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/resources?q=${encodeURIComponent(q)}${sort}&pageSize=48`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().total).toBe(total);
+      expect(res.json().resources).toHaveLength(total);
+    }
+  });
+
+  it("refuses a query past the length limit or with a NUL character with 400", async () => {
+    for (const q of ["fractions ".repeat(50), "a".repeat(500), "fractions\u0000"]) {
+      const res = await t.app.inject({ method: "GET", url: `/api/resources?q=${encodeURIComponent(q)}` });
+      expect(res.statusCode).toBe(400);
+    }
+    const tooLong = await t.app.inject({ method: "GET", url: `/api/resources?q=${"b".repeat(500)}` });
+    expect(tooLong.json().error).toBe("validation_failed");
+    // Past eight words the rest are not searched for (SEARCH_LIMITS.maxWords): still an answer.
+    const many = await list(
+      `?q=${encodeURIComponent("fraction strips to cut out search_maker strip fractions volcano")}`,
+    );
+    expect(many.total).toBe(30);
+  });
+
+  it("ranks within the filters and pages on, with the count unchanged", async () => {
+    const query = "?q=fraction&grade=4&subject=math&price=free&pageSize=4";
+    const page1 = await list(query);
+    const page2 = await list(`${query}&page=2`);
+    const all = names(await list(`${query.replace("pageSize=4", "pageSize=48")}`));
+    // Even i (Math, free): 0..28; titled when i % 3 === 0 (0, 6, 12, 18, 24), by downloads (= i) among equals.
+    expect(all).toEqual([24, 18, 12, 6, 0, 28, 26, 22, 20, 16, 14, 10, 8, 4, 2].map((i) => `grade4-${i}`));
+    expect(page1.total).toBe(15);
+    expect(page2.total).toBe(15);
+    expect(names(page1)).toEqual(all.slice(0, 4));
+    expect(names(page2)).toEqual(all.slice(4, 8));
+    const paid = await list("?q=fractions&grade=4&price=paid&sort=relevance&page=2&pageSize=10");
+    expect(paid.total).toBe(15);
+    expect(names(paid)).toHaveLength(5);
+  });
+});

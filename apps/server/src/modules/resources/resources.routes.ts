@@ -1,4 +1,5 @@
 import {
+  favoriteIdsResponseSchema,
   favoriteResponseSchema,
   pageQuerySchema,
   resourceDetailSchema,
@@ -14,7 +15,7 @@ import { requireViewer } from "../../platform/access.ts";
 import { onCatalogueChange } from "../../platform/catalogue-changes.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
 import { openDownload } from "./download.service.ts";
-import { addFavorite, removeFavorite } from "./favorites.service.ts";
+import { addFavorite, listFavoriteIds, removeFavorite } from "./favorites.service.ts";
 import { listFavorites, listOwnResources } from "./own-lists.service.ts";
 import { getResourceDetail } from "./resource-detail.service.ts";
 import { listPublishedResources } from "./resource-list.service.ts";
@@ -78,6 +79,11 @@ export async function resourcesRoutes(app: AppInstance) {
     "/users/self/resources/favorites/:id",
     { schema: { params: resourceIdParamsSchema, response: { 200: favoriteResponseSchema } } },
     async (request) => removeFavorite(db, requireViewer(request), request.params.id),
+  );
+  app.get(
+    "/users/self/favorites/ids",
+    { schema: { response: { 200: favoriteIdsResponseSchema } } },
+    async (request) => listFavoriteIds(db, requireViewer(request)),
   );
   app.get(
     "/users/self/favorites",

@@ -1,12 +1,13 @@
-import { matchesSearch, type ResourceCard } from "@market/domain";
+import { matchesSearch, type ResourceCard, relevanceScore } from "@market/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resources } from "../../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
 import { makeUser } from "../../test/factories.ts";
 
 /**
- * The SQL search and the domain's rule (spec 2) must agree. A generated corpus of resources and a set
- * of queries; for each query the API's results are exactly the resources matchesSearch accepts.
+ * The SQL search and the domain's rule (spec 2, issue 17) must agree. A generated corpus of resources and
+ * a set of queries; for each query the API's results are exactly the resources matchesSearch accepts, and
+ * in relevance order they come as the domain's relevanceScore ranks them (ties: downloads, then newest).
  */
 const WORDS = [
   "fraction",
@@ -21,13 +22,24 @@ const WORDS = [
   "graph",
   "ratio",
   "phonics",
+  "fractions",
+  "graphing",
+  "activities",
+  "activity",
+  "children",
+  "paragraph",
 ];
 const pick = (seed: number, n: number) =>
   Array.from({ length: n }, (_, i) => WORDS[(seed * 7 + i * 5) % WORDS.length]!);
 
 describe("text search: SQL agrees with the domain rule", () => {
   let t: TestApp;
-  const corpus: { name: string; fields: Parameters<typeof matchesSearch>[0] }[] = [];
+  const corpus: {
+    name: string;
+    fields: Parameters<typeof matchesSearch>[0];
+    downloads: number;
+    published: number;
+  }[] = [];
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -51,6 +63,7 @@ describe("text search: SQL agrees with the domain rule", () => {
         standards: [`CCSS.${i % 4}`],
         approval_status: "approved",
         status: "active",
+        download_count: (i * 13) % 5,
         published_at: new Date(Date.now() - i * 60_000),
       };
       corpus.push({
@@ -65,6 +78,8 @@ describe("text search: SQL agrees with the domain rule", () => {
           standards: row.standards,
           creator: creator.username,
         },
+        downloads: row.download_count,
+        published: row.published_at.getTime(),
       });
       return row;
     });
@@ -86,6 +101,12 @@ describe("text search: SQL agrees with the domain rule", () => {
     "nothing-like-this",
     "fra%",
     "a_b",
+    "fractions",
+    "graphs",
+    "activity",
+    "child",
+    "graph bingo",
+    "the fractions of reading",
   ];
 
   for (const stopWords of [false, true]) {
@@ -107,4 +128,32 @@ describe("text search: SQL agrees with the domain rule", () => {
       expect(found.sort()).toEqual(expected);
     });
   }
+
+  const RANKED = [
+    "fraction",
+    "graph",
+    "graphing bingo",
+    "activities",
+    "children the",
+    "of the poetry",
+    "map",
+  ];
+  it.each(RANKED)(`"%s" in relevance order`, async (q) => {
+    const expected = corpus
+      .filter((r) => matchesSearch(r.fields, q, true))
+      .map((r) => ({ ...r, score: relevanceScore(r.fields, q, true) }))
+      .sort((a, b) => b.score - a.score || b.downloads - a.downloads || b.published - a.published)
+      .map((r) => r.name);
+    expect(expected.length).toBeGreaterThan(1);
+    const found: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/resources?pageSize=24&page=${page}&q=${encodeURIComponent(q)}&stopWords=true`,
+      });
+      expect(res.statusCode).toBe(200);
+      found.push(...(res.json().resources as ResourceCard[]).map((r) => r.name));
+    }
+    expect(found).toEqual(expected);
+  });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { payments } from "../../db/schema/index.ts";
 import { loadViewer, type Viewer } from "../../platform/access.ts";
 import type { createSandboxGateway } from "../../platform/payments.ts";
+import { startSession } from "../../platform/sessions.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
 import { makeUser, TEST_CARD } from "../../test/factories.ts";
 import { type CheckoutSpec, checkout } from "./checkout.service.ts";
@@ -22,7 +23,7 @@ describe("checkout: a retry while the first attempt is recording", () => {
     t = await buildTestApp();
     sandbox = t.app.deps.payments as ReturnType<typeof createSandboxGateway>;
     const user = await makeUser(t.db);
-    viewer = (await loadViewer(t.db, user.id, []))!;
+    viewer = (await loadViewer(t.db, { sub: user.id, sid: await startSession(t.db, user.id), scopes: [] }))!;
   });
   afterAll(() => t.close());
 

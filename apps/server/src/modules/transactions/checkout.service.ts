@@ -17,6 +17,7 @@ import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { CardDetails } from "../../platform/payments.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
+import { queueReceiptMail } from "./receipt-mail.job.ts";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type PaymentPurpose = "purchase" | "gift" | "tip" | "tip_multiple" | "donation" | "ad" | "feature";
@@ -93,13 +94,16 @@ function cardOf(form: PaymentFormInput): CardDetails {
 
 /**
  * Every money-moving call goes through here (spec 5 Payment, issue: Payments):
- * 1. the payment form is checked with the domain's rules (billing skipped with quickCheckout);
+ * 1. the payment form is checked with the domain's rules (billing skipped with quickCheckout); the
+ *    request schema already refused a malformed field, this adds what needs the site's settings;
  * 2. the Idempotency-Key is claimed in `payments` (unique per user): the same key with the same request
  *    returns the first result, with a different request is refused, and while the first is in flight a
  *    second gets 409 payment_in_progress, so a double click charges once;
  * 3. business rules, then the card is authorised through the gateway with the same key;
- * 4. the record (sale, tip, donation) and its balanced ledger transaction commit together, then the
- *    charge is captured. A refusal at step 4 voids the authorisation: nothing is charged.
+ * 4. the record (sale, tip, donation) and its balanced ledger transaction commit together, with the
+ *    receipt e-mail's job (receipt-mail.job.ts), then the charge is captured. Anything that fails after
+ *    the card was authorised (a refusal at step 4, a constraint, a lost connection) voids the
+ *    authorisation and marks the payment failed: nothing is charged or held, and no receipt is sent.
  * A process that died between 3 and 4 leaves the payment "authorized"; the retry with its key records
  * it then (reconciliation), and the processor's own idempotency means the card is asked only once.
  * No card number or CVV is stored or logged: only the brand and last four digits.
@@ -148,10 +152,21 @@ export async function checkout<T>(
       throw declined(result.code);
     }
     chargeId = result.chargeId;
-    await deps.db
-      .update(payments)
-      .set({ status: "authorized", charge_id: chargeId, card_brand: result.brand, card_last4: result.last4 })
-      .where(eq(payments.id, paymentId));
+    try {
+      await deps.db
+        .update(payments)
+        .set({
+          status: "authorized",
+          charge_id: chargeId,
+          card_brand: result.brand,
+          card_last4: result.last4,
+        })
+        .where(eq(payments.id, paymentId));
+    } catch (error) {
+      // The card is held and our row cannot say so (a card_last4 the table refuses was Fix 7's case):
+      // release the hold now, or nobody ever will, since no row points at the charge.
+      throw await abandon(deps, paymentId, chargeId, error);
+    }
   }
 
   let outcome: { recorded: true; answer: T } | { recorded: false; status: string | undefined };
@@ -168,15 +183,12 @@ export async function checkout<T>(
       if (current?.status !== "authorized") return { recorded: false, status: current?.status };
       const recorded = await spec.record(tx, paymentId);
       await tx.update(payments).set({ status: "captured" }).where(eq(payments.id, paymentId));
+      // The receipt e-mail is queued with the record: sent once the money is, never for a refusal or a replay.
+      await queueReceiptMail(tx, paymentId);
       return { recorded: true, answer: recorded };
     });
   } catch (error) {
-    await deps.payments.void(chargeId);
-    await deps.db
-      .update(payments)
-      .set({ status: "failed", failure_code: error instanceof AppError ? error.code : "record_failed" })
-      .where(eq(payments.id, paymentId));
-    throw error;
+    throw await abandon(deps, paymentId, chargeId, error);
   }
   if (!outcome.recorded) {
     if (outcome.status === "captured") return spec.replay(paymentId);
@@ -184,6 +196,23 @@ export async function checkout<T>(
   }
   await deps.payments.capture(chargeId);
   return outcome.answer;
+}
+
+/**
+ * A payment authorised and then not recorded, for whatever reason: a business rule the record step
+ * enforces (already owned, tipped today), a constraint, a lost connection. The authorisation is voided
+ * and the payment marked failed, so no money is held and a retry with the same key is told it failed
+ * rather than "in progress" forever. Returns the error to answer with: the record's own AppError (a 4xx
+ * the caller can act on), else the fault itself (a logged 500 without details). Should the void itself
+ * fail, that error is thrown instead and the row keeps its status, for a retry to reconcile.
+ */
+async function abandon(deps: AppDeps, paymentId: string, chargeId: string, error: unknown) {
+  await deps.payments.void(chargeId);
+  await deps.db
+    .update(payments)
+    .set({ status: "failed", failure_code: error instanceof AppError ? error.code : "record_failed" })
+    .where(eq(payments.id, paymentId));
+  return error;
 }
 
 type Claim =

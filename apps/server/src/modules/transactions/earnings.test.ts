@@ -122,7 +122,7 @@ describe("earnings: balances from the ledger, payouts, receipts", () => {
     expect(mine.body).toContain("Tides &amp; &lt;script&gt;x&lt;/script&gt;");
     expect(mine.body).not.toContain("<script>");
     expect(mine.body).toContain("$10.00");
-    expect(mine.body).toContain("visa ending 4242");
+    expect(mine.body).toContain("Visa ending 4242");
     expect((await call("GET", url, creator)).statusCode).toBe(200);
     expect((await call("GET", url, admin)).statusCode).toBe(200);
     const stranger = await t.authHeader((await makeUser(t.db)).username);

@@ -10,6 +10,7 @@ import { byIdOrName } from "../resources/resource-detail.service.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 import { checkout } from "./checkout.service.ts";
 import { postLedger } from "./ledger.service.ts";
+import { giftLinkUrl } from "./receipt-mail.job.ts";
 
 const DAY_MS = 86_400_000;
 /** Gift codes: 20 characters of an alphabet without look-alikes, about 100 bits. */
@@ -63,9 +64,8 @@ async function presentSale(db: Db, paymentId: string, publicUrl: string): Promis
     sale: { saleId: sale.id, amount: sale.amount_cents, refCode: sale.ref_code, isGift: sale.is_gift },
     resourceId: sale.resource_id,
     resourceName: row.name,
-    giftUri: sale.is_gift
-      ? `${publicUrl}/resources/${row.name}/purchase?refCode=${row.buyerRef}&gift=${sale.gift_code}`
-      : null,
+    giftUri:
+      sale.is_gift && sale.gift_code ? giftLinkUrl(publicUrl, row.name, row.buyerRef, sale.gift_code) : null,
   };
 }
 
@@ -159,7 +159,7 @@ export async function claimGift(db: Db, viewer: Viewer, giftCode: string) {
   if (gift.sale.recipient_id === null) {
     const [claimed] = await db
       .update(sales)
-      .set({ recipient_id: viewer.id })
+      .set({ recipient_id: viewer.id, claimed_at: new Date() })
       .where(and(eq(sales.id, gift.sale.id), isNull(sales.recipient_id)))
       .returning({ recipient: sales.recipient_id });
     if (!claimed) return claimGift(db, viewer, giftCode);

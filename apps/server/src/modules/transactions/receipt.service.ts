@@ -13,6 +13,20 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
+const CARD_BRANDS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+};
+
+/** A card as a receipt names it: "Visa ending 4242"; null when the payment kept no card details. */
+export function describeCard(brand: string | null, last4: string | null): string | null {
+  if (!brand || !last4) return null;
+  const name = CARD_BRANDS[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+  return `${name} ending ${last4}`;
+}
+
 /**
  * GET /activity/transactions/{saleId}/receipt: a printable receipt for the buyer, for the seller's view
  * of their own sale, and for admins; anybody else is told it does not exist. Every value is escaped.
@@ -54,7 +68,7 @@ export async function renderReceipt(
     ["Resource", row.title],
     ["Sold by", `@${row.sellerName}`],
     ["Kind", row.sale.is_gift ? "Gift" : "Purchase"],
-    ["Paid with", row.brand && row.last4 ? `${row.brand} ending ${row.last4}` : "Card"],
+    ["Paid with", describeCard(row.brand, row.last4) ?? "Card"],
     ["Amount", formatMoney(row.sale.amount_cents)],
   ];
   return `<!doctype html>

@@ -121,20 +121,16 @@ export async function sendTips(
   });
 }
 
+/**
+ * The donation's answer, from its own row only: a replay with its Idempotency-Key must get exactly the
+ * first answer, which the donor's donation_date (moved on by any later donation) would not give.
+ */
 async function presentDonation(db: Db, paymentId: string): Promise<DonateResponse> {
-  const [row] = await db
-    .select({ donation: donations, date: users.donation_date })
-    .from(donations)
-    .innerJoin(users, eq(users.id, donations.users_id))
-    .where(eq(donations.payment_id, paymentId));
-  if (!row) throw notFound("No such donation");
+  const [donation] = await db.select().from(donations).where(eq(donations.payment_id, paymentId));
+  if (!donation) throw notFound("No such donation");
   return {
-    donation: {
-      donationId: row.donation.id,
-      amount: row.donation.amount_cents,
-      placement: row.donation.placement,
-    },
-    donation_date: (row.date ?? row.donation.created_at).toISOString(),
+    donation: { donationId: donation.id, amount: donation.amount_cents, placement: donation.placement },
+    donation_date: donation.created_at.toISOString(),
   };
 }
 
@@ -161,13 +157,17 @@ export async function donate(
     identity: { amount: input.amount, placement: input.placement },
     precheck: async () => {},
     record: async (tx, paymentId) => {
-      await tx.insert(donations).values({
-        users_id: viewer.id,
-        amount_cents: input.amount,
-        placement: input.placement,
-        payment_id: paymentId,
-      });
-      await tx.update(users).set({ donation_date: new Date() }).where(eq(users.id, viewer.id));
+      const [donation] = await tx
+        .insert(donations)
+        .values({
+          users_id: viewer.id,
+          amount_cents: input.amount,
+          placement: input.placement,
+          payment_id: paymentId,
+        })
+        .returning({ created_at: donations.created_at });
+      // The donor's donation_date is this donation's moment, the one its answer reports.
+      await tx.update(users).set({ donation_date: donation!.created_at }).where(eq(users.id, viewer.id));
       await postLedger(tx, { kind: "donation", paymentId, lines: incomeLines(input.amount) });
       return presentDonation(tx as unknown as Db, paymentId);
     },

@@ -4,8 +4,14 @@ import {
   featureRequestSchema,
   featureResponseSchema,
   giftClaimResponseSchema,
+  giftDetailSchema,
+  libraryEntryParamsSchema,
+  libraryEntryResponseSchema,
+  libraryQuerySchema,
+  libraryResponseSchema,
   purchaseRequestSchema,
   purchaseResponseSchema,
+  saleDetailSchema,
   sentTipsQuerySchema,
   sentTipsResponseSchema,
   tipMultipleRequestSchema,
@@ -21,7 +27,9 @@ import { requireViewer } from "../../platform/access.ts";
 import { AppError } from "../../platform/errors.ts";
 import { idempotencyKeyOf } from "../../platform/idempotency.ts";
 import { featureResource } from "./feature.service.ts";
+import { libraryEntry, listLibrary } from "./library.service.ts";
 import { claimGift, purchaseResource } from "./purchase.service.ts";
+import { getGiftForViewer, getSaleForBuyer } from "./sale-detail.service.ts";
 import { donate, listSentTips, sendTips } from "./tips.service.ts";
 
 const refCodeHeader = (request: FastifyRequest) => {
@@ -69,6 +77,46 @@ export async function transactionsRoutes(app: AppInstance) {
         gift: true,
       });
     },
+  );
+
+  // The thank-you page of a purchase or a gift, for its buyer: a reload shows it again.
+  app.get(
+    "/transactions/sales/:saleId",
+    {
+      schema: {
+        params: z.object({ saleId: z.string().max(64) }),
+        response: { 200: saleDetailSchema },
+      },
+    },
+    async (request) =>
+      getSaleForBuyer(deps.db, requireViewer(request), request.params.saleId, deps.config.publicUrl),
+  );
+
+  // What a gift link holds, for the teacher who opened it: who sent what, and whether it is theirs to claim.
+  app.get(
+    "/transactions/gifts/:giftCode",
+    {
+      schema: {
+        params: z.object({ giftCode: z.string().trim().min(10).max(40) }),
+        response: { 200: giftDetailSchema },
+      },
+    },
+    async (request) => getGiftForViewer(deps.db, requireViewer(request), request.params.giftCode),
+  );
+
+  // "My resources": everything the viewer bought, was given, or downloaded free.
+  app.get(
+    "/users/self/library",
+    { schema: { querystring: libraryQuerySchema, response: { 200: libraryResponseSchema } } },
+    async (request) => listLibrary(deps.db, requireViewer(request).id, request.query.page),
+  );
+
+  app.get(
+    "/users/self/library/:resourceId",
+    { schema: { params: libraryEntryParamsSchema, response: { 200: libraryEntryResponseSchema } } },
+    async (request) => ({
+      item: await libraryEntry(deps.db, requireViewer(request).id, request.params.resourceId),
+    }),
   );
 
   app.post(

@@ -49,6 +49,31 @@ describe("account settings (/profile/@{username}/settings)", () => {
     expect(renamed.json().username).toBe("fresh_name");
   });
 
+  it("lets an account made without a password (admin:create) set its first one with no current password", async () => {
+    const admin = await makeAdmin(t.db, { password_hash: null });
+    const headers = await t.tokenFor(admin.id, ["user", "admin"]);
+    const before = await t.app.inject({ method: "GET", url: "/api/users/self", headers });
+    expect(before.json().has_password).toBe(false);
+    const set = await t.app.inject({
+      method: "PUT",
+      url: "/api/users/self/password",
+      headers,
+      payload: { newPassword: "first-Passw0rd" },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().has_password).toBe(true);
+    expect((await t.authHeader(admin.username, "first-Passw0rd")).authorization).toMatch(/^Bearer /);
+    // Now that it has one, the current password is asked for again.
+    const without = await t.app.inject({
+      method: "PUT",
+      url: "/api/users/self/password",
+      headers,
+      payload: { newPassword: "second-Passw0rd" },
+    });
+    expect(without.statusCode).toBe(403);
+    expect(without.json().error).toBe("invalid_credentials");
+  });
+
   it("changes the password only with the current one, and the new one must follow the rules", async () => {
     const user = await makeUser(t.db);
     const wrong = await call("PUT", "/api/users/self/password", user.username, {

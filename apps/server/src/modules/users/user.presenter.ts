@@ -20,6 +20,7 @@ export function presentSelf(row: UserRow, passwordMaxAgeDays: number): SelfUser 
     email_verified: row.email_verified_at !== null,
     recovery_email: row.recovery_email,
     has_security_pattern: row.security_pattern_hash !== null,
+    has_password: row.password_hash !== null,
     password_expired: row.password_hash !== null && passwordAgeMs > passwordMaxAgeDays * 86_400_000,
     ref_code: row.ref_code,
     permissions: permissionsOf(row),

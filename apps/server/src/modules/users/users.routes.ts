@@ -68,7 +68,7 @@ export async function usersRoutes(app: AppInstance) {
       present(
         await changePassword(
           db,
-          requireViewer(request).id,
+          requireViewer(request),
           request.body.currentPassword,
           request.body.newPassword,
         ),
@@ -116,7 +116,7 @@ export async function usersRoutes(app: AppInstance) {
       config: { permission: "controls" },
       schema: { body: confirmPasswordSchema, response: { 200: selfUserSchema } },
     },
-    async (request) => present(await deactivateSelf(db, requireViewer(request).id, request.body.password)),
+    async (request) => present(await deactivateSelf(db, requireViewer(request), request.body.password)),
   );
 
   app.post("/users/self/reactivate", { ...self, config: { allowDeactivated: true } }, async (request) =>

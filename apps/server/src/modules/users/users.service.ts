@@ -1,8 +1,10 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
+import type { Viewer } from "../../platform/access.ts";
 import { AppError, unauthorized } from "../../platform/errors.ts";
 import { hashSecret, verifySecret } from "../../platform/passwords.ts";
+import { endAllSessions } from "../../platform/sessions.ts";
 
 export async function findUserById(db: Db, id: string) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -63,18 +65,29 @@ export async function updateSelf(
   return row!;
 }
 
-export async function changePassword(db: Db, userId: string, currentPassword: string, newPassword: string) {
-  await requirePassword(db, userId, currentPassword);
-  const [row] = await db
-    .update(users)
-    .set({
-      password_hash: await hashSecret(newPassword),
-      password_changed_at: new Date(),
-      updated_at: new Date(),
-    })
-    .where(eq(users.id, userId))
-    .returning();
-  return row!;
+/**
+ * A new password ends every other session and every e-mailed link issued before it; the session that
+ * proved the current password stays signed in (DECISIONS.md "Sessions").
+ */
+export async function changePassword(
+  db: Db,
+  viewer: Pick<Viewer, "id" | "sessionId">,
+  currentPassword: string | undefined,
+  newPassword: string,
+) {
+  // An account made without one (admin:create) sets its first password with no current one to give.
+  const account = await requireAccount(db, viewer.id);
+  if (account.password_hash !== null) await requirePassword(db, viewer.id, currentPassword ?? "");
+  const passwordHash = await hashSecret(newPassword);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() })
+      .where(eq(users.id, viewer.id))
+      .returning();
+    await endAllSessions(tx, viewer.id, { except: viewer.sessionId });
+    return row!;
+  });
 }
 
 export async function setRecoveryEmail(db: Db, userId: string, recoveryEmail: string | null) {
@@ -99,14 +112,21 @@ export async function setSecurityPattern(db: Db, userId: string, password: strin
   return row!;
 }
 
-export async function deactivateSelf(db: Db, userId: string, password: string) {
-  await requirePassword(db, userId, password);
-  const [row] = await db
-    .update(users)
-    .set({ is_deactivated: true, deactivated_by: userId, updated_at: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  return row!;
+/**
+ * Deactivation ends every other session and e-mailed link; the one that asked keeps its session, so the
+ * user can still read their status and reactivate (spec 6).
+ */
+export async function deactivateSelf(db: Db, viewer: Pick<Viewer, "id" | "sessionId">, password: string) {
+  await requirePassword(db, viewer.id, password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ is_deactivated: true, deactivated_by: viewer.id, updated_at: new Date() })
+      .where(eq(users.id, viewer.id))
+      .returning();
+    await endAllSessions(tx, viewer.id, { except: viewer.sessionId });
+    return row!;
+  });
 }
 
 /** A user may undo their own deactivation; one made by an admin stays until an admin lifts it. */

@@ -6,6 +6,7 @@ import { ApiError, api } from "../../api/client.ts";
 import { authFlags } from "../../api/error-reactions.ts";
 import { isPatternRefusal, PatternChallenge } from "../../auth/PatternChallenge.tsx";
 import { RequestLimitNotice } from "../../components/RequestLimitNotice.tsx";
+import { SiteBanner } from "../../components/SiteBanner.tsx";
 import type { TextLookup } from "../../state/site-config.ts";
 import { useAccountTexts } from "./account-texts.ts";
 import { Field, primaryButton, secondaryButton } from "./account-ui.tsx";
@@ -92,6 +93,7 @@ export default function LoginPage() {
 
   return (
     <section className="mx-auto max-w-sm py-6">
+      <SiteBanner imageKey="login" className="mb-6" />
       <h1 className="text-2xl font-bold sm:text-3xl">{t("login.title")}</h1>
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 flex flex-col gap-4">
         <Field

@@ -67,4 +67,35 @@ describe("SettingsPage", () => {
     expect(calls.some((c) => c.url.endsWith("/auth/verification-email"))).toBe(true);
     expect(await screen.findByRole("radio", { name: "Avatar 1" })).toBeTruthy();
   });
+
+  it("signs out everywhere through the server, then leaves through /logout", async () => {
+    const user = signIn();
+    const { calls } = stubFetch({
+      "GET /api/users/self": [200, user],
+      "GET /api/images/system-avatars": [200, { systemAvatars: [] }],
+      "POST /api/auth/logout-all": [200, { sessionsEnded: 3 }],
+    });
+    const { router } = renderScreen(SettingsPage, "/profile/@ada/settings", "/profile/:handle/settings");
+    const section = screen.getByRole("region", { name: "Signed-in devices" });
+    fireEvent.click(within(section).getByRole("button", { name: "Sign out everywhere" }));
+    expect(await screen.findByText("Elsewhere")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/logout");
+    expect(calls.filter((c) => c.url.endsWith("/auth/logout-all"))).toHaveLength(1);
+  });
+
+  it("lets an account without a password (made by admin:create) set one without a current one", async () => {
+    const user = signIn({ has_password: false });
+    const { calls } = stubFetch({
+      "GET /api/users/self": [200, user],
+      "GET /api/images/system-avatars": [200, { systemAvatars: [] }],
+      "PUT /api/users/self/password": [200, { ...user, has_password: true }],
+    });
+    renderScreen(SettingsPage, "/profile/@ada/settings", "/profile/:handle/settings");
+    const section = screen.getByRole("region", { name: "Password" });
+    expect(within(section).queryByLabelText("Current password")).toBeNull();
+    fireEvent.change(within(section).getByLabelText("New password"), { target: { value: "first-pass9" } });
+    fireEvent.click(within(section).getByRole("button", { name: "Set password" }));
+    expect(await screen.findByText("Password set. You can now log in with it.")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ newPassword: "first-pass9" });
+  });
 });

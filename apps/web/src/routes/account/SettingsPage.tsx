@@ -251,9 +251,15 @@ function PasswordSection({ t, user, saved }: SaveContext) {
   const problem = newPassword ? checkPassword(newPassword) : null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!currentPassword || checkPassword(newPassword)) return;
+    if ((user.has_password && !currentPassword) || checkPassword(newPassword)) return;
     const failure = await save.run(async () => {
-      saved(await api.put<SelfUser>("/users/self/password", { currentPassword, newPassword }));
+      saved(
+        await api.put<SelfUser>(
+          "/users/self/password",
+          user.has_password ? { currentPassword, newPassword } : { newPassword },
+        ),
+        t(user.has_password ? "settings.passwordChanged" : "settings.passwordSet"),
+      );
     });
     if (!failure) {
       setCurrentPassword("");
@@ -265,16 +271,19 @@ function PasswordSection({ t, user, saved }: SaveContext) {
       {user.password_expired ? (
         <p className="font-medium text-danger">{t("settings.passwordExpired")}</p>
       ) : null}
+      {user.has_password ? null : <p>{t("settings.noPasswordYet")}</p>}
       <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-        <Field
-          id="settings-current-password"
-          label={t("settings.currentPassword")}
-          type="password"
-          autoComplete="current-password"
-          value={currentPassword}
-          error={save.wrongPassword}
-          onChange={(e) => setCurrentPassword(e.target.value)}
-        />
+        {user.has_password ? (
+          <Field
+            id="settings-current-password"
+            label={t("settings.currentPassword")}
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            error={save.wrongPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+          />
+        ) : null}
         <Field
           id="settings-new-password"
           label={t("settings.newPassword")}
@@ -289,10 +298,12 @@ function PasswordSection({ t, user, saved }: SaveContext) {
         <div>
           <button
             type="submit"
-            disabled={save.busy || !currentPassword || checkPassword(newPassword) !== null}
+            disabled={
+              save.busy || (user.has_password && !currentPassword) || checkPassword(newPassword) !== null
+            }
             className={primaryButton}
           >
-            {t("settings.savePassword")}
+            {t(user.has_password ? "settings.savePassword" : "settings.setPassword")}
           </button>
         </div>
       </form>
@@ -493,6 +504,28 @@ function DeactivateSection({ t, user, saved }: SaveContext) {
   );
 }
 
+/** Ends every session of the account on the server, this one too, then signs out here. */
+function SessionsSection({ t }: { t: T }) {
+  const navigate = useNavigate();
+  const save = useSave(t);
+  const signOutEverywhere = () =>
+    save.run(async () => {
+      await api.post("/auth/logout-all", {});
+      navigate("/logout");
+    });
+  return (
+    <Section title={t("settings.sessionsSection")}>
+      <p>{t("settings.sessionsIntro")}</p>
+      {save.failure}
+      <div>
+        <button type="button" disabled={save.busy} onClick={signOutEverywhere} className={secondaryButton}>
+          {t("settings.signOutEverywhere")}
+        </button>
+      </div>
+    </Section>
+  );
+}
+
 function VerifyEmailNotice({ t, user }: { t: T; user: SelfUser }) {
   const [state, setState] = useState<"idle" | "sent" | "failed">("idle");
   return (
@@ -569,6 +602,7 @@ export default function SettingsPage() {
           <PasswordSection t={t} user={user} saved={saved} />
           <RecoverySection key={`recovery-${user.recovery_email ?? ""}`} t={t} user={user} saved={saved} />
           <PatternSection t={t} user={user} saved={saved} />
+          <SessionsSection t={t} />
           <DeactivateSection t={t} user={user} saved={saved} />
         </div>
       ) : (

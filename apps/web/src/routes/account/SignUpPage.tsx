@@ -31,7 +31,11 @@ const signUpResolver: Resolver<SignUpValues> = async (values) => {
 type PanelPhase = "site" | "intermediate" | "captcha";
 
 interface SiteImageResponse {
-  variation: { image_locator: string; alt: string } | null;
+  variation: {
+    image_locator: string;
+    alt: string;
+    colors: { css_var_name: string; color_hex: string }[];
+  } | null;
 }
 
 /** The decorative left panel: the site image, then on submit an intermediate image and 500 ms later the captcha. */
@@ -42,7 +46,15 @@ function SignUpPanel({ phase }: { phase: PanelPhase }) {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const locator = data?.variation?.image_locator;
-  const style = phase === "site" && locator ? { backgroundImage: `url("${fileUrl(locator)}")` } : undefined;
+  // The banner (3:1) shows whole at the top of the panel, on its own accent colour: contained, not
+  // stretched or cropped to the panel's shape.
+  const style =
+    phase === "site" && locator
+      ? {
+          backgroundImage: `url("${fileUrl(locator)}")`,
+          backgroundColor: data?.variation?.colors[0]?.color_hex,
+        }
+      : undefined;
   const phaseClass =
     phase === "intermediate"
       ? "sign-up-panel-intermediate"
@@ -53,7 +65,7 @@ function SignUpPanel({ phase }: { phase: PanelPhase }) {
     <div
       aria-hidden="true"
       data-phase={phase}
-      className={`hidden min-h-96 rounded-ui bg-cover bg-center md:block ${phaseClass}`}
+      className={`hidden min-h-96 rounded-ui bg-contain bg-top bg-no-repeat md:block ${phaseClass}`}
       style={style}
     />
   );

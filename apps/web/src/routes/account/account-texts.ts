@@ -30,6 +30,7 @@ export const ACCOUNT_TEXTS = {
   "signUpSuccess.next": "You are signed in already, so you can start right away.",
   "signUpSuccess.continue": "Start browsing",
   "signUpSuccess.continueGift": "Continue to your gift",
+  "signUpSuccess.continueBack": "Continue where you left off",
   "login.linkButton": "E-mail me a login link",
   "login.linkSent": "If an account exists, a link is on its way",
   "login.linkNeedsUsername": "Enter your username or e-mail address first.",
@@ -83,6 +84,15 @@ export const ACCOUNT_TEXTS = {
   "settings.passwordExpired": "Your password is more than a year old",
   "settings.savePassword": "Change password",
   "settings.wrongPassword": "That password is not right.",
+  "settings.passwordChanged": "Password changed. Your other devices have been signed out.",
+  "settings.passwordSet": "Password set. You can now log in with it.",
+  "settings.noPasswordYet":
+    "Your account has no password yet: you signed in with an e-mailed link. Set one here.",
+  "settings.setPassword": "Set password",
+  "settings.sessionsSection": "Signed-in devices",
+  "settings.sessionsIntro":
+    "Signed in on a shared or lost computer or phone? Signing out everywhere ends every session, this one too, and cancels login links not yet used.",
+  "settings.signOutEverywhere": "Sign out everywhere",
   "settings.recoverySection": "Recovery e-mail",
   "settings.recoveryEmail": "Recovery e-mail address",
   "settings.recoveryHint": "A second address for login links if you lose access to your main one.",

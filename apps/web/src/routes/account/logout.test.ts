@@ -1,5 +1,5 @@
 import { COOKIE_NAMES } from "@market/domain";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../state/query-client.ts";
 import { getSession, STORAGE_KEYS, storeSession } from "../../state/session.ts";
 import { siteQueries } from "../../state/site-config.ts";
@@ -15,6 +15,20 @@ describe("logout (spec section 4)", () => {
     ["no donation, ad-free mode on: ads shown", null, true, "/offers?logout"],
   ] as const)("%s", (_name, donationDate, mode, route) => {
     expect(logoutRoute(donationDate, mode)).toBe(route);
+  });
+
+  it("ends the session on the server with the token it is about to forget", () => {
+    const fetch = vi.fn(async () => new Response("{}"));
+    vi.stubGlobal("fetch", fetch);
+    const token = makeToken({ exp: inOneHour() });
+    storeSession(token, makeSelfUser());
+    logout(createQueryClient());
+    expect(fetch).toHaveBeenCalledWith("/api/auth/logout", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      keepalive: true,
+    });
+    vi.unstubAllGlobals();
   });
 
   it("clears the token, the user and the cookie, then redirects", () => {

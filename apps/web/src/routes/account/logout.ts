@@ -1,4 +1,4 @@
-import { decideLogoutRoute, shouldShowAds } from "@market/domain";
+import { API_BASE, decideLogoutRoute, shouldShowAds } from "@market/domain";
 import type { QueryClient } from "@tanstack/react-query";
 import { redirect } from "react-router";
 import { authFlags } from "../../api/error-reactions.ts";
@@ -16,9 +16,28 @@ export function logoutRoute(donationDate: string | null | undefined, donatedAdFr
   return route === "/donation" ? "/donation?placement=logout" : route;
 }
 
-/** /logout: clear the token, the user and the cookie, then go where decideLogoutRoute says. */
+/**
+ * Ends this session on the server, so a copy of the token (another tab, a shared computer's history) is
+ * worthless too. Fire and forget with keepalive: the page leaves at once, and the token is forgotten here
+ * whatever the answer.
+ */
+function endServerSession(token: string): void {
+  try {
+    void fetch(`${API_BASE}/auth/logout`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      keepalive: true,
+    }).catch(() => undefined);
+  } catch {
+    // No fetch (an old browser, a test without one): the session still expires with its token.
+  }
+}
+
+/** /logout: end the session, clear the token, the user and the cookie, then go where decideLogoutRoute says. */
 export function logout(queryClient: QueryClient = appQueryClient): Response {
-  const donationDate = getSession()?.user?.donation_date ?? null;
+  const session = getSession();
+  if (session) endServerSession(session.token);
+  const donationDate = session?.user?.donation_date ?? null;
   const donatedAdFreeMode =
     queryClient.getQueryData(siteQueries.settings.queryKey)?.donatedAdFreeMode ?? false;
   clearSession();

@@ -1,12 +1,15 @@
 import { DEFAULT_TEXTS } from "@market/domain";
+import { CAPTCHA_TEXTS } from "../../auth/captcha-texts.ts";
 import { ACCOUNT_TEXTS } from "../account/account-texts.ts";
 import { ADVERTISING_TEXTS } from "../advertising/advertising-texts.ts";
 import { BULK_EMAIL_TEXTS } from "../bulk-email/bulk-email-texts.ts";
 import { CATALOGUE_TEXTS } from "../catalogue/catalogue-texts.ts";
+import { HOME_TEXTS } from "../catalogue/home-texts.ts";
 import { CHECKOUT_TEXTS } from "../checkout/checkout-texts.ts";
 import { CONVERSATION_TEXTS } from "../conversations/conversation-texts.ts";
 import { EARNINGS_TEXTS } from "../earnings/earnings-texts.ts";
 import { HELP_TEXTS } from "../help/help-texts.ts";
+import { LIBRARY_TEXTS } from "../library/library-texts.ts";
 import { PUBLISHING_TEXTS } from "../publishing/publishing-texts.ts";
 import { STATISTICS_TEXTS } from "../statistics/statistics-texts.ts";
 import { ADMIN_TEXTS } from "./admin-texts.ts";
@@ -24,11 +27,14 @@ export const TEXT_AREAS: Readonly<Record<string, Readonly<Record<string, string>
   admin: ADMIN_TEXTS,
   advertising: ADVERTISING_TEXTS,
   bulkEmail: BULK_EMAIL_TEXTS,
+  captcha: CAPTCHA_TEXTS,
   catalogue: CATALOGUE_TEXTS,
   checkout: CHECKOUT_TEXTS,
   conversations: CONVERSATION_TEXTS,
   earnings: EARNINGS_TEXTS,
   help: HELP_TEXTS,
+  library: LIBRARY_TEXTS,
+  home: HOME_TEXTS,
   publishing: PUBLISHING_TEXTS,
   settings: SETTINGS_TEXTS,
   statistics: STATISTICS_TEXTS,

@@ -1,37 +1,50 @@
 import { GRADES, RESOURCE_TYPES, SEARCH_LIMITS, SUBJECTS } from "@market/domain";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Button, Checkbox, Input, SelectField, Sheet } from "../../components/ui/index.ts";
 import { useCatalogueTexts } from "./catalogue-texts.ts";
 import {
+  activeFilterCount,
   type CatalogueFilters,
   changeFilters,
   PRICE_OPTIONS,
   type PriceFilter,
   type ResourceListSort,
-  SORT_OPTIONS,
+  sortOptions,
 } from "./filters.ts";
 
 /** Typing waits this long for a pause before the results follow. */
 export const SEARCH_DEBOUNCE_MS = 400;
 
-const controlClass = "mt-1 block w-full rounded-ui border border-line bg-paper px-3 py-2";
-const labelClass = "text-sm font-medium";
-
 export interface CatalogueToolbarProps {
   filters: CatalogueFilters;
   onChange: (next: CatalogueFilters) => void;
+  /** Off where the page has its own search box (the home page's hero). */
+  showSearch?: boolean;
+  /** The number of results, for the filter sheet's "Show results" button. */
+  resultsText?: string;
 }
 
 /**
- * The search box and the filters of a grid. It is a real GET form, so it works before the script loads;
- * with the script every change goes straight into the URL (typing after a short pause).
+ * The search box, the filters and the order of a grid. It is a real GET form, so it works before the
+ * script loads; with the script every change goes straight into the URL (typing after a short pause).
+ * From a tablet up the filters sit in a row under the search; on a phone they wait in a sheet behind a
+ * "Filters" button that counts the ones in force, so the first screen shows resources, not a form.
  */
-export function CatalogueToolbar({ filters, onChange }: CatalogueToolbarProps) {
+export function CatalogueToolbar({
+  filters,
+  onChange,
+  showSearch = true,
+  resultsText,
+}: CatalogueToolbarProps) {
   const t = useCatalogueTexts();
   const id = useId();
   const [text, setText] = useState(filters.q);
+  const [sheetOpen, setSheetOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ filters, onChange });
   latest.current = { filters, onChange };
+  const count = activeFilterCount(filters);
 
   // Back and Forward change the query in the URL: the box follows unless it already says the same.
   useEffect(() => {
@@ -57,8 +70,22 @@ export function CatalogueToolbar({ filters, onChange }: CatalogueToolbarProps) {
     applyText(text);
   };
 
-  const select = <K extends "grade" | "subject" | "type" | "price">(key: K, value: string) =>
-    onChange(changeFilters(filters, { [key]: value === "" ? null : value }));
+  const sort = (
+    <SelectField
+      id={`${id}-sort`}
+      name="sort"
+      label={t("filters.sort")}
+      value={filters.sort}
+      onChange={(event) => onChange(changeFilters(filters, { sort: event.target.value as ResourceListSort }))}
+      className="min-w-40 flex-1 sm:flex-none"
+    >
+      {sortOptions(filters).map((s) => (
+        <option key={s} value={s}>
+          {t(`filters.sort.${s}`)}
+        </option>
+      ))}
+    </SelectField>
+  );
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is not yet known to every browser we support (nor jsdom)
@@ -67,128 +94,141 @@ export function CatalogueToolbar({ filters, onChange }: CatalogueToolbarProps) {
       aria-label={t("filters.label")}
       method="get"
       onSubmit={submit}
-      className="mb-6 grid gap-4 rounded-ui border border-line p-4 sm:grid-cols-2 lg:grid-cols-6"
+      className="mb-5 flex flex-col gap-3"
     >
-      <div className="sm:col-span-2 lg:col-span-6">
-        <label htmlFor={`${id}-q`} className={labelClass}>
-          {t("search.label")}
-        </label>
-        <div className="mt-1 flex gap-2">
-          <input
+      {showSearch ? (
+        <div className="flex gap-2">
+          <label htmlFor={`${id}-q`} className="sr-only">
+            {t("search.label")}
+          </label>
+          <Input
             id={`${id}-q`}
             type="search"
             name="q"
             value={text}
             maxLength={SEARCH_LIMITS.maxLength}
+            placeholder={t("search.label")}
             onChange={(event) => type(event.target.value)}
-            className="block w-full rounded-ui border border-line bg-paper px-3 py-2"
+            enterKeyHint="search"
           />
-          <button type="submit" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
-            {t("search.submit")}
-          </button>
+          <Button type="submit">{t("search.submit")}</Button>
         </div>
-        <div className="mt-2 flex items-center gap-2">
-          <input
-            id={`${id}-stop`}
-            type="checkbox"
-            name="stopWords"
-            value="true"
-            checked={filters.stopWords}
-            aria-describedby={`${id}-stop-hint`}
-            onChange={(event) => onChange(changeFilters(filters, { stopWords: event.target.checked }))}
-            className="size-4"
-          />
-          <label htmlFor={`${id}-stop`} className="text-sm">
-            {t("search.stopWords")}
-          </label>
-          <span id={`${id}-stop-hint`} className="text-sm text-muted">
-            {t("search.stopWordsHint")}
-          </span>
+      ) : null}
+      <div className="flex flex-wrap items-end gap-2 md:gap-3">
+        <Button
+          variant="secondary"
+          onClick={() => setSheetOpen(true)}
+          aria-haspopup="dialog"
+          className="flex-1 md:hidden"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor">
+            <path d="M4 6h16M7 12h10M10 18h4" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          {count > 0 ? t("filters.open.count", { count: String(count) }) : t("filters.open")}
+        </Button>
+        <div className="hidden flex-wrap items-end gap-3 md:contents">
+          <FilterFields idPrefix={`${id}-inline`} filters={filters} onChange={onChange} />
         </div>
+        {sort}
       </div>
-      <Select
-        id={`${id}-grade`}
-        name="grade"
-        label={t("filters.grade")}
-        value={filters.grade ?? ""}
-        onChange={(value) => select("grade", value)}
-        options={[["", t("filters.gradeAny")], ...GRADES.map((g): [string, string] => [g, g])]}
-      />
-      <Select
-        id={`${id}-subject`}
-        name="subject"
-        label={t("filters.subject")}
-        value={filters.subject ?? ""}
-        onChange={(value) => select("subject", value)}
-        options={[["", t("filters.subjectAny")], ...SUBJECTS.map((s): [string, string] => [s, s])]}
-      />
-      <Select
-        id={`${id}-type`}
-        name="type"
-        label={t("filters.type")}
-        value={filters.type ?? ""}
-        onChange={(value) => select("type", value)}
-        options={[["", t("filters.typeAny")], ...RESOURCE_TYPES.map((r): [string, string] => [r, r])]}
-      />
-      <Select
-        id={`${id}-price`}
-        name="price"
-        label={t("filters.price")}
-        value={filters.price ?? ""}
-        onChange={(value) => select("price", value)}
-        options={[
-          ["", t("filters.priceAny")],
-          ...PRICE_OPTIONS.map((p: PriceFilter): [string, string] => [p, t(`filters.price.${p}`)]),
-        ]}
-      />
-      <Select
-        id={`${id}-sort`}
-        name="sort"
-        label={t("filters.sort")}
-        value={filters.sort}
-        onChange={(value) => onChange(changeFilters(filters, { sort: value as ResourceListSort }))}
-        options={SORT_OPTIONS.map((s): [string, string] => [s, t(`filters.sort.${s}`)])}
-        wide
-      />
+      {filters.q.trim() || count > 0 ? (
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+          {filters.q.trim() ? (
+            <Checkbox
+              id={`${id}-stop`}
+              name="stopWords"
+              value="true"
+              checked={filters.stopWords}
+              label={t("search.stopWords")}
+              onChange={(event) => onChange(changeFilters(filters, { stopWords: event.target.checked }))}
+            />
+          ) : null}
+          <Link to={{ search: "" }} className="font-semibold underline underline-offset-4">
+            {t("filters.clearShort")}
+          </Link>
+        </p>
+      ) : null}
+      <Sheet
+        open={sheetOpen}
+        onOpenChange={setSheetOpen}
+        title={t("filters.open")}
+        side="bottom"
+        footer={
+          <div className="flex gap-2">
+            <Button
+              variant="secondary"
+              onClick={() =>
+                onChange({ ...filters, grade: null, subject: null, type: null, price: null, page: 1 })
+              }
+            >
+              {t("filters.clearFilters")}
+            </Button>
+            <Button className="flex-1" onClick={() => setSheetOpen(false)}>
+              {resultsText ? t("filters.showResults", { results: resultsText }) : t("filters.done")}
+            </Button>
+          </div>
+        }
+      >
+        <div className="flex flex-col gap-4">
+          <FilterFields idPrefix={`${id}-sheet`} filters={filters} onChange={onChange} />
+        </div>
+      </Sheet>
     </form>
   );
 }
 
-function Select({
-  id,
-  name,
-  label,
-  value,
-  options,
+/** Grade, subject, type and price: each change is in force at once (and in the URL). */
+function FilterFields({
+  idPrefix,
+  filters,
   onChange,
-  wide = false,
 }: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  options: Array<[string, string]>;
-  onChange: (value: string) => void;
-  wide?: boolean;
+  idPrefix: string;
+  filters: CatalogueFilters;
+  onChange: (next: CatalogueFilters) => void;
 }) {
+  const t = useCatalogueTexts();
+  const select = <K extends "grade" | "subject" | "type" | "price">(key: K, value: string) =>
+    onChange(changeFilters(filters, { [key]: value === "" ? null : value }));
+  const field = (
+    key: "grade" | "subject" | "type" | "price",
+    label: string,
+    value: string | null,
+    options: Array<[string, string]>,
+  ) => (
+    <SelectField
+      id={`${idPrefix}-${key}`}
+      name={key}
+      label={label}
+      value={value ?? ""}
+      onChange={(event) => select(key, event.target.value)}
+      className="md:w-40"
+    >
+      {options.map(([optionValue, text]) => (
+        <option key={optionValue} value={optionValue}>
+          {text}
+        </option>
+      ))}
+    </SelectField>
+  );
   return (
-    <div className={wide ? "lg:col-span-2" : undefined}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={controlClass}
-      >
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+    <>
+      {field("grade", t("filters.grade"), filters.grade, [
+        ["", t("filters.gradeAny")],
+        ...GRADES.map((g): [string, string] => [g, g]),
+      ])}
+      {field("subject", t("filters.subject"), filters.subject, [
+        ["", t("filters.subjectAny")],
+        ...SUBJECTS.map((s): [string, string] => [s, s]),
+      ])}
+      {field("type", t("filters.type"), filters.type, [
+        ["", t("filters.typeAny")],
+        ...RESOURCE_TYPES.map((r): [string, string] => [r, r]),
+      ])}
+      {field("price", t("filters.price"), filters.price, [
+        ["", t("filters.priceAny")],
+        ...PRICE_OPTIONS.map((p: PriceFilter): [string, string] => [p, t(`filters.price.${p}`)]),
+      ])}
+    </>
   );
 }

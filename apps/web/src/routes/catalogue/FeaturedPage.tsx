@@ -6,6 +6,7 @@ export default function FeaturedPage() {
       titleKey="featured.title"
       sort="newest"
       bannerAd
+      banner="resources"
       featured
       empty={{ textKey: "featured.empty", actionKey: "featured.emptyAction", actionTo: "/" }}
     />

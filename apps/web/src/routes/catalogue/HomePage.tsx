@@ -1,11 +1,204 @@
+import { GRADES, type ResourceListResponse, SUBJECTS } from "@market/domain";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { api } from "../../api/client.ts";
+import { imageUrl } from "../../api/image-urls.ts";
+import { ResourceShelf, SHELF_SIZE } from "../../components/ResourceShelf.tsx";
+import { Button, Input } from "../../components/ui/index.ts";
+import { type HomeTextKey, useHomeTexts } from "./home-texts.ts";
 import { ResourceListPage } from "./ResourceListPage.tsx";
 
+/** A colour of the tile pool per subject, so the ways in read as a set (the admin's palette). */
+const SUBJECT_TILE: Record<(typeof SUBJECTS)[number], number> = {
+  Math: 1,
+  "English Language Arts": 2,
+  Science: 3,
+  "Social Studies": 4,
+  Arts: 5,
+  Music: 6,
+  "Physical Education": 7,
+  "World Languages": 8,
+  "Special Education": 10,
+  Other: 11,
+};
+
+/**
+ * The home page: the brand's promise with a search, ways in by subject and by grade, the featured and new
+ * shelves, then the whole catalogue's grid (spec 2: most downloaded first). Any search, filter or page of
+ * the grid shows the grid alone, as search results.
+ */
 export default function HomePage() {
+  const t = useHomeTexts();
+  const [search] = useSearchParams();
+  const browsing = [...search.keys()].length > 0;
+  const empty = { textKey: "home.empty", actionKey: "home.emptyAction", actionTo: "/publishing" } as const;
+  // One tree either way, so the grid's state (the results shown while the next arrive) survives the switch.
   return (
-    <ResourceListPage
-      titleKey="home.title"
-      sort="downloads"
-      empty={{ textKey: "home.empty", actionKey: "home.emptyAction", actionTo: "/publishing" }}
+    <div className="flex flex-col gap-10 sm:gap-14">
+      {browsing ? null : (
+        <>
+          <Hero />
+          <Shelf which="featured" />
+          <WaysIn />
+          <Shelf which="new" />
+        </>
+      )}
+      <section>
+        <ResourceListPage
+          titleKey="home.title"
+          title={browsing ? undefined : t("home.all")}
+          sort="downloads"
+          empty={empty}
+          headingLevel={browsing ? 1 : 2}
+          showSearch={browsing}
+        />
+      </section>
+    </div>
+  );
+}
+
+function Hero() {
+  const t = useHomeTexts();
+  const navigate = useNavigate();
+  const [q, setQ] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const words = q.trim();
+    navigate(words ? `/?q=${encodeURIComponent(words)}` : "/");
+  };
+  return (
+    <section className="-mx-4 -mt-6 flex items-center justify-between gap-8 bg-gradient-to-br from-wash via-paper to-wash px-4 pt-5 pb-6 sm:rounded-b-3xl sm:px-8 sm:py-10">
+      <div className="min-w-0 flex-1">
+        <h1 className="max-w-3xl text-2xl leading-tight font-extrabold tracking-tight sm:text-5xl">
+          {t("home.promise")}
+        </h1>
+        <p className="mt-3 hidden max-w-2xl text-lg text-muted sm:block">{t("home.promiseBody")}</p>
+        <search className="mt-5 block max-w-2xl">
+          <form onSubmit={submit} className="flex gap-2">
+            <label htmlFor="home-search" className="sr-only">
+              {t("home.searchPlaceholder")}
+            </label>
+            <Input
+              id="home-search"
+              type="search"
+              value={q}
+              onChange={(event) => setQ(event.target.value)}
+              placeholder={t("home.searchPlaceholder")}
+              className="min-h-12 text-lg shadow-sm"
+              enterKeyHint="search"
+            />
+            <Button type="submit" size="lg" aria-label={t("home.searchPlaceholder")}>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+              >
+                <circle cx="11" cy="11" r="7" strokeWidth="2.2" />
+                <path d="m20 20-3.5-3.5" strokeWidth="2.2" strokeLinecap="round" />
+              </svg>
+            </Button>
+          </form>
+        </search>
+      </div>
+      <HeroCollage />
+    </section>
+  );
+}
+
+/** Subjects as coloured tiles and grades as chips: each a link to the grid, filtered. */
+function WaysIn() {
+  const t = useHomeTexts();
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="by-subject" className="flex flex-col gap-3">
+        <h2 id="by-subject" className="text-xl font-bold sm:text-2xl">
+          {t("home.bySubject")}
+        </h2>
+        <ul className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-5 sm:gap-3 sm:overflow-visible sm:px-0">
+          {SUBJECTS.map((subject) => (
+            <li key={subject} className="shrink-0 snap-start">
+              <Link
+                to={`/?subject=${encodeURIComponent(subject)}`}
+                className="flex h-full items-center rounded-card px-4 py-3 text-sm font-semibold shadow-sm transition hover:brightness-110 sm:min-h-16 sm:text-base"
+                style={{
+                  background: `var(--tile-${SUBJECT_TILE[subject]})`,
+                  color: `var(--tile-${SUBJECT_TILE[subject]}-text)`,
+                }}
+              >
+                {subject}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="by-grade" className="flex flex-col gap-3">
+        <h2 id="by-grade" className="text-xl font-bold sm:text-2xl">
+          {t("home.byGrade")}
+        </h2>
+        <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+          {GRADES.map((grade) => (
+            <li key={grade} className="shrink-0">
+              <Link
+                to={`/?grade=${encodeURIComponent(grade)}`}
+                className="inline-flex min-h-10 items-center rounded-full border border-line bg-paper px-4 text-sm font-semibold hover:bg-wash"
+              >
+                {/^\d+$/.test(grade) ? t("home.grade", { grade }) : grade}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+/** The featured and new shelves; the hero's collage shares the featured one's answer. */
+const SHELVES = {
+  featured: { title: "home.featured", query: { featured: true, sort: "newest" }, to: "/featured" },
+  new: { title: "home.new", query: { sort: "newest" }, to: "/new" },
+} as const satisfies Record<
+  string,
+  { title: HomeTextKey; query: Record<string, string | boolean>; to: string }
+>;
+
+function Shelf({ which }: { which: keyof typeof SHELVES }) {
+  const t = useHomeTexts();
+  const shelf = SHELVES[which];
+  return (
+    <ResourceShelf
+      title={t(shelf.title)}
+      query={shelf.query}
+      seeAllTo={shelf.to}
+      seeAllLabel={t("home.seeAll")}
     />
   );
 }
+
+/** Three featured covers fanned out beside the promise (desktop only): the catalogue is the picture. */
+function HeroCollage() {
+  const params = { ...SHELVES.featured.query, page: 1, pageSize: SHELF_SIZE };
+  const { data } = useQuery({
+    queryKey: ["resources", "list", params],
+    queryFn: ({ signal }) => api.get<ResourceListResponse>("/resources", { query: params, signal }),
+    staleTime: 60_000,
+  });
+  const covers = (data?.resources ?? []).filter((r) => r.cover_locator).slice(0, 3);
+  return (
+    <div aria-hidden="true" className="relative hidden h-72 w-80 shrink-0 lg:block">
+      {covers.map((resource, index) => (
+        <img
+          key={resource.id}
+          src={imageUrl(resource.cover_locator ?? "", 320)}
+          alt=""
+          width={180}
+          height={233}
+          className={`absolute w-44 rounded-card border-4 border-paper shadow-xl ${COLLAGE[index]}`}
+        />
+      ))}
+    </div>
+  );
+}
+const COLLAGE = ["top-6 left-0 -rotate-6", "top-0 left-24 z-10 rotate-2", "top-10 left-44 rotate-8"] as const;

@@ -6,6 +6,7 @@ export default function NewPage() {
       titleKey="new.title"
       sort="newest"
       bannerAd
+      banner="new"
       empty={{ textKey: "home.empty", actionKey: "home.emptyAction", actionTo: "/publishing" }}
     />
   );

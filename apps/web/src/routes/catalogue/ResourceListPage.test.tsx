@@ -69,30 +69,40 @@ describe("grid page with search and filters", () => {
     expect(router.state.location.search).toBe("?q=water&stopWords=true");
     fireEvent.change(screen.getByLabelText("Type"), { target: { value: "Game" } });
     expect(router.state.location.search).toBe("?q=water&stopWords=true&type=Game");
+    // A typed query is in relevance order; another order is named in the URL (issue 17).
+    expect((screen.getByLabelText("Sort by") as HTMLSelectElement).value).toBe("relevance");
     fireEvent.change(screen.getByLabelText("Sort by"), { target: { value: "downloads" } });
-    expect(router.state.location.search).toBe("?q=water&stopWords=true&type=Game");
+    expect(router.state.location.search).toBe("?q=water&stopWords=true&type=Game&sort=downloads");
     fireEvent.change(screen.getByLabelText("Sort by"), { target: { value: "newest" } });
     expect(router.state.location.search).toBe("?q=water&stopWords=true&type=Game&sort=newest");
 
     // Back restores the earlier search and the box follows it.
     vi.useRealTimers();
-    await act(() => router.navigate(-4));
+    await act(() => router.navigate(-5));
     await waitFor(() => expect(router.state.location.search).toBe("?page=2"));
     expect((screen.getByLabelText("Search resources") as HTMLInputElement).value).toBe("");
   });
 
-  it("fades the old results out for 700 ms when they change", async () => {
-    stubFetch({ "GET /api/resources": listAnswer(30) });
+  it("keeps the old results in view, dimmed, until the new ones arrive: no blank grid", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answer = listAnswer(30);
+    const { fetch } = stubFetch({ "GET /api/resources": answer });
     const { router } = renderScreen(HomePage, "/", "/");
     await screen.findByText("30 results");
-    vi.useFakeTimers();
+    const respond = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) => {
+      await held;
+      return respond(input, init);
+    });
     await act(() => router.navigate("/?page=2"));
     const grid = () => screen.getAllByRole("list")[0] as HTMLElement;
-    expect(grid().className).toContain("opacity-0");
-    await act(async () => vi.advanceTimersByTime(650));
-    expect(grid().className).toContain("opacity-0");
-    await act(async () => vi.advanceTimersByTime(60));
-    expect(grid().className).toContain("opacity-100");
+    expect(grid().className).toContain("opacity-60");
+    expect(screen.getAllByRole("link", { name: /^Resource r/ }).length).toBeGreaterThan(0);
+    release();
+    await waitFor(() => expect(grid().className).toContain("opacity-100"));
   });
 
   it("says what to change when nothing matches", async () => {

@@ -1,10 +1,12 @@
+import type { SiteImageKey } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AdSlot } from "../../components/AdSlot.tsx";
-import { useGridClear } from "../../components/grid-hooks.ts";
 import { Pagination } from "../../components/Pagination.tsx";
 import { GridMessage, GridSkeleton, ResourceGrid } from "../../components/ResourceGrid.tsx";
+import { SiteBanner } from "../../components/SiteBanner.tsx";
+import { buttonClass } from "../../components/ui/index.ts";
 import { CatalogueToolbar } from "./CatalogueToolbar.tsx";
 import { type CatalogueTextKey, useCatalogueTexts } from "./catalogue-texts.ts";
 import {
@@ -16,8 +18,6 @@ import {
 } from "./filters.ts";
 import { PAGE_SIZE, type ResourceListSort, resourceListQuery } from "./resource-list.ts";
 
-const buttonClass = "inline-block rounded-ui bg-accent px-4 py-2 font-medium text-accent-text";
-
 export interface ResourceListPageProps {
   titleKey: CatalogueTextKey;
   sort: ResourceListSort;
@@ -25,6 +25,14 @@ export interface ResourceListPageProps {
   /** A wide type 4 ad above the grid (the new and featured pages; home has the grid's type 2 cell). */
   bannerAd?: boolean;
   empty: { textKey: CatalogueTextKey; actionKey: CatalogueTextKey; actionTo: string };
+  /** The page's own title, in place of titleKey's (the home page's "All resources"). */
+  title?: string;
+  /** 2 where the grid is a section of a page whose h1 is elsewhere (the home page). */
+  headingLevel?: 1 | 2;
+  /** The page's site image, shown as a banner above its title. */
+  banner?: SiteImageKey;
+  /** Off where the page has its own search box (the home page's hero). */
+  showSearch?: boolean;
 }
 
 /**
@@ -37,14 +45,27 @@ export function ResourceListPage({
   featured = false,
   bannerAd = false,
   empty,
+  title,
+  headingLevel = 1,
+  banner,
+  showSearch = true,
 }: ResourceListPageProps) {
   const t = useCatalogueTexts();
   const [search, setSearch] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(search, sort), [search, sort]);
   const list = resourceListQuery(filters, featured);
   const query = useQuery(list);
-  const { shown, clearing } = useGridClear(query.data, JSON.stringify(list.queryKey));
+  // New results replace the old as they arrive; until then the old stay in view, dimmed (no blank flash).
+  const shown = query.data;
+  const updating = query.isPlaceholderData;
   const filtered = hasActiveFilters(filters);
+  const resultsText = query.data
+    ? resultsCountText(query.data.total, query.data.totalIsCapped, {
+        one: t("results.one"),
+        many: t("results.many"),
+        capped: t("results.capped"),
+      })
+    : null;
 
   const change = useCallback(
     (next: CatalogueFilters) => {
@@ -60,7 +81,7 @@ export function ResourceListPage({
     body = (
       <GridMessage
         action={
-          <button type="button" className={buttonClass} onClick={() => void query.refetch()}>
+          <button type="button" className={buttonClass()} onClick={() => void query.refetch()}>
             {t("grid.retry")}
           </button>
         }
@@ -76,7 +97,7 @@ export function ResourceListPage({
         action={
           <Link
             to={{ search: searchFromFilters({ ...filters, page: 1 }, sort).toString() }}
-            className={buttonClass}
+            className={buttonClass()}
           >
             {t("pagination.first")}
           </Link>
@@ -89,7 +110,7 @@ export function ResourceListPage({
     body = (
       <GridMessage
         action={
-          <Link to={{ search: "" }} className={buttonClass}>
+          <Link to={{ search: "" }} className={buttonClass()}>
             {t("filters.clear")}
           </Link>
         }
@@ -101,7 +122,7 @@ export function ResourceListPage({
     body = (
       <GridMessage
         action={
-          <Link to={empty.actionTo} className={buttonClass}>
+          <Link to={empty.actionTo} className={buttonClass()}>
             {t(empty.actionKey)}
           </Link>
         }
@@ -116,7 +137,7 @@ export function ResourceListPage({
           resources={shown.resources}
           offset={(shown.page - 1) * PAGE_SIZE}
           total={shown.total}
-          clearing={clearing}
+          updating={updating}
           grade={filters.grade ?? undefined}
         />
         <Pagination page={filters.page} total={shown.total} pageSize={PAGE_SIZE} />
@@ -126,19 +147,23 @@ export function ResourceListPage({
 
   return (
     <>
-      <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t(titleKey)}</h1>
+      {banner ? <SiteBanner imageKey={banner} className="mb-6" /> : null}
+      {headingLevel === 1 ? (
+        <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{title ?? t(titleKey)}</h1>
+      ) : (
+        <h2 className="mb-4 text-xl font-bold sm:text-2xl">{title ?? t(titleKey)}</h2>
+      )}
       {bannerAd ? <AdSlot type="4" grade={filters.grade ?? undefined} className="mb-6" /> : null}
-      <CatalogueToolbar filters={filters} onChange={change} />
+      <CatalogueToolbar
+        filters={filters}
+        onChange={change}
+        showSearch={showSearch}
+        resultsText={resultsText ?? undefined}
+      />
       <p role="status" className="mb-4 min-h-6 text-sm font-medium text-muted">
-        {query.data && !query.isPlaceholderData
-          ? resultsCountText(query.data.total, query.data.totalIsCapped, {
-              one: t("results.one"),
-              many: t("results.many"),
-              capped: t("results.capped"),
-            })
-          : null}
+        {query.data && !query.isPlaceholderData ? resultsText : null}
       </p>
-      <div aria-busy={query.isFetching || clearing}>{body}</div>
+      <div aria-busy={query.isFetching}>{body}</div>
     </>
   );
 }

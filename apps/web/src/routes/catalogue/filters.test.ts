@@ -6,12 +6,14 @@ import {
   hasActiveFilters,
   resultsCountText,
   searchFromFilters,
+  sortOptions,
   toApiQuery,
 } from "./filters.ts";
 
 const NONE: CatalogueFilters = {
   page: 1,
   sort: "downloads",
+  pageSort: "downloads",
   q: "",
   stopWords: false,
   grade: null,
@@ -23,7 +25,7 @@ const NONE: CatalogueFilters = {
 describe("URL -> filters", () => {
   it.each<[string, Partial<CatalogueFilters>]>([
     ["", {}],
-    ["?q=fractions+bingo&stopWords=true", { q: "fractions bingo", stopWords: true }],
+    ["?q=fractions+bingo&stopWords=true", { q: "fractions bingo", stopWords: true, sort: "relevance" }],
     ["?stopWords=1", {}],
     [
       "?grade=3&subject=Math&type=Game&price=sale",
@@ -35,13 +37,27 @@ describe("URL -> filters", () => {
     ["?sort=random&page=-2", {}],
     ["?page=2.5", {}],
     ["?page=10001", {}],
-    [`?q=${"a".repeat(150)}`, { q: "a".repeat(100) }],
+    [`?q=${"a".repeat(150)}`, { q: "a".repeat(100), sort: "relevance" }],
   ])("%s", (query, expected) => {
     expect(filtersFromSearch(new URLSearchParams(query), "downloads")).toEqual({ ...NONE, ...expected });
   });
 
   it("uses the page's own sort when the URL names none", () => {
     expect(filtersFromSearch(new URLSearchParams(""), "newest").sort).toBe("newest");
+  });
+
+  it("orders a search by relevance unless the URL names another order", () => {
+    const sortOf = (query: string, pageSort: "downloads" | "newest" = "downloads") =>
+      filtersFromSearch(new URLSearchParams(query), pageSort).sort;
+    expect(sortOf("?q=fractions")).toBe("relevance");
+    expect(sortOf("?q=fractions", "newest")).toBe("relevance");
+    expect(sortOf("?q=fractions&sort=downloads")).toBe("downloads");
+    expect(sortOf("?q=fractions&sort=price-asc")).toBe("price-asc");
+    expect(sortOf("?q=fractions&sort=random")).toBe("relevance");
+    // Without words there is nothing to be relevant to: the page's own order.
+    expect(sortOf("?q=++")).toBe("downloads");
+    expect(sortOf("?sort=relevance")).toBe("downloads");
+    expect(sortOf("?sort=relevance", "newest")).toBe("newest");
   });
 });
 
@@ -50,8 +66,11 @@ describe("filters -> URL", () => {
     [{}, ""],
     [{ sort: "downloads" }, ""],
     [{ sort: "newest" }, "sort=newest"],
-    [{ q: "  water cycle " }, "q=water+cycle"],
-    [{ q: "the water cycle", stopWords: true }, "q=the+water+cycle&stopWords=true"],
+    [{ q: "  water cycle ", sort: "relevance" }, "q=water+cycle"],
+    [{ q: "water cycle", sort: "downloads" }, "q=water+cycle&sort=downloads"],
+    [{ q: "water cycle", sort: "newest" }, "q=water+cycle&sort=newest"],
+    [{ sort: "relevance" }, ""],
+    [{ q: "the water cycle", stopWords: true, sort: "relevance" }, "q=the+water+cycle&stopWords=true"],
     [{ q: "", stopWords: true }, ""],
     [
       { grade: "K", subject: "Science", type: "Worksheet", price: "free" },
@@ -71,17 +90,56 @@ describe("filters -> URL", () => {
     ).toBe(query);
   });
 
+  it("round-trips a search in its default order and in a chosen one", () => {
+    for (const query of ["q=fractions", "q=fractions&sort=downloads", "q=fractions&sort=newest&page=2"]) {
+      for (const pageSort of ["downloads", "newest"] as const) {
+        const filters = filtersFromSearch(new URLSearchParams(query), pageSort);
+        expect(searchFromFilters(filters, pageSort).toString()).toBe(query);
+      }
+    }
+  });
+
   it("starts again at page 1 when what is shown changes", () => {
     expect(changeFilters({ ...NONE, page: 5 }, { grade: "2" })).toEqual({ ...NONE, grade: "2" });
+  });
+
+  it("moves to relevance when a query is typed, and back when it is cleared, unless an order was chosen", () => {
+    const typed = changeFilters(NONE, { q: "fractions" });
+    expect(typed.sort).toBe("relevance");
+    expect(searchFromFilters(typed, "downloads").toString()).toBe("q=fractions");
+    expect(changeFilters(typed, { q: "fractions bingo" }).sort).toBe("relevance");
+    expect(changeFilters(typed, { q: " " }).sort).toBe("downloads");
+    const newPage = { ...NONE, sort: "newest", pageSort: "newest" } as const;
+    expect(changeFilters(newPage, { q: "maps" }).sort).toBe("relevance");
+    expect(changeFilters(changeFilters(newPage, { q: "maps" }), { q: "" }).sort).toBe("newest");
+    // A chosen order stays, with or without words.
+    const chosen = changeFilters(NONE, { sort: "price-asc" });
+    expect(changeFilters(chosen, { q: "maps" }).sort).toBe("price-asc");
+    const chosenWhileSearching = changeFilters(typed, { sort: "downloads" });
+    expect(searchFromFilters(chosenWhileSearching, "downloads").toString()).toBe(
+      "q=fractions&sort=downloads",
+    );
+    expect(changeFilters(chosenWhileSearching, { q: "maps" }).sort).toBe("downloads");
+    expect(changeFilters(changeFilters(typed, { sort: "newest" }), { q: "" }).sort).toBe("newest");
+    // Other filters leave the order alone.
+    expect(changeFilters(typed, { grade: "3" }).sort).toBe("relevance");
+  });
+
+  it("offers relevance only while a query is typed", () => {
+    expect(sortOptions(NONE)).not.toContain("relevance");
+    expect(sortOptions({ ...NONE, q: "maps" })[0]).toBe("relevance");
+    expect(sortOptions({ ...NONE, q: "maps" })).toHaveLength(5);
   });
 });
 
 describe("filters -> API query", () => {
   it("sends only what is set, stopWords only with words", () => {
-    expect(toApiQuery({ ...NONE, q: " maps ", stopWords: true, price: "free" }, 12, true)).toEqual({
+    expect(
+      toApiQuery({ ...NONE, q: " maps ", sort: "relevance", stopWords: true, price: "free" }, 12, true),
+    ).toEqual({
       page: 1,
       pageSize: 12,
-      sort: "downloads",
+      sort: "relevance",
       featured: true,
       q: "maps",
       stopWords: true,

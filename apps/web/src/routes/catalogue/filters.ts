@@ -18,6 +18,7 @@ export type PriceFilter = (typeof PRICE_FILTERS)[number];
  * the contract's arrays, whose module carries zod into the first bundle.
  */
 const SORTS: Record<ResourceListSort, true> = {
+  relevance: true,
   downloads: true,
   newest: true,
   "price-asc": true,
@@ -27,10 +28,16 @@ const PRICES: Record<PriceFilter, true> = { free: true, paid: true, sale: true }
 export const SORT_OPTIONS = Object.keys(SORTS) as ResourceListSort[];
 export const PRICE_OPTIONS = Object.keys(PRICES) as PriceFilter[];
 
+/** The best matches first: the order a typed query gets unless the user chose another (issue 17). */
+export const SEARCH_SORT: ResourceListSort = "relevance";
+
 /** What a grid shows, as the URL says it: shareable, and Back and Forward step through it. */
 export interface CatalogueFilters {
   page: number;
+  /** The order in force: the one chosen, else "relevance" with a query, else the page's own. */
   sort: ResourceListSort;
+  /** The page's own order (home: most downloaded; new and featured: newest), with no query and no choice. */
+  pageSort: ResourceListSort;
   q: string;
   stopWords: boolean;
   grade: Grade | null;
@@ -47,14 +54,30 @@ export function pageFromSearch(search: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
 }
 
-/** Reads the filters from a query string; unknown values fall back to "any" and the page's own sort. */
-export function filtersFromSearch(search: URLSearchParams, defaultSort: ResourceListSort): CatalogueFilters {
-  const sort = search.get("sort");
+/** The order when none is chosen: relevance while a query is typed, else the page's own. */
+export function defaultSort(q: string, pageSort: ResourceListSort): ResourceListSort {
+  return q.trim() ? SEARCH_SORT : pageSort;
+}
+
+/** The orders to offer: relevance only while there is a query to be relevant to. */
+export function sortOptions(filters: CatalogueFilters): ResourceListSort[] {
+  return filters.q.trim() ? SORT_OPTIONS : SORT_OPTIONS.filter((s) => s !== SEARCH_SORT);
+}
+
+/**
+ * Reads the filters from a query string; unknown values fall back to "any" and the default order (relevance
+ * with a query, else the page's own). Relevance named without a query is the page's own order too.
+ */
+export function filtersFromSearch(search: URLSearchParams, pageSort: ResourceListSort): CatalogueFilters {
+  const named = search.get("sort");
   const price = search.get("price");
+  const q = (search.get("q") ?? "").slice(0, SEARCH_LIMITS.maxLength);
+  const sort = named !== null && Object.hasOwn(SORTS, named) ? (named as ResourceListSort) : null;
   return {
     page: pageFromSearch(search),
-    sort: sort !== null && Object.hasOwn(SORTS, sort) ? (sort as ResourceListSort) : defaultSort,
-    q: (search.get("q") ?? "").slice(0, SEARCH_LIMITS.maxLength),
+    sort: sort === null || (sort === SEARCH_SORT && !q.trim()) ? defaultSort(q, pageSort) : sort,
+    pageSort,
+    q,
     stopWords: search.get("stopWords") === "true",
     grade: oneOf(GRADES, search.get("grade")),
     subject: oneOf(SUBJECTS, search.get("subject")),
@@ -63,8 +86,11 @@ export function filtersFromSearch(search: URLSearchParams, defaultSort: Resource
   };
 }
 
-/** The query string of some filters: defaults are left out, so the plain page has a plain address. */
-export function searchFromFilters(filters: CatalogueFilters, defaultSort: ResourceListSort): URLSearchParams {
+/**
+ * The query string of some filters: defaults are left out, so the plain page has a plain address (and a
+ * search in relevance order names no sort).
+ */
+export function searchFromFilters(filters: CatalogueFilters, pageSort: ResourceListSort): URLSearchParams {
   const params = new URLSearchParams();
   const q = filters.q.trim();
   if (q) params.set("q", q);
@@ -73,17 +99,31 @@ export function searchFromFilters(filters: CatalogueFilters, defaultSort: Resour
   if (filters.subject) params.set("subject", filters.subject);
   if (filters.type) params.set("type", filters.type);
   if (filters.price) params.set("price", filters.price);
-  if (filters.sort !== defaultSort) params.set("sort", filters.sort);
+  const sort = filters.sort === SEARCH_SORT && !q ? pageSort : filters.sort;
+  if (sort !== defaultSort(q, pageSort)) params.set("sort", sort);
   if (filters.page > 1) params.set("page", String(filters.page));
   return params;
 }
 
-/** A change of what is shown starts again at page 1; only a change of page keeps the rest. */
+/**
+ * A change of what is shown starts again at page 1; only a change of page keeps the rest. Typing a query
+ * (or clearing it) moves the order with it, from the default order before to the default after, unless the
+ * user chose another order.
+ */
 export function changeFilters(
   filters: CatalogueFilters,
-  change: Partial<Omit<CatalogueFilters, "page">>,
+  change: Partial<Omit<CatalogueFilters, "page" | "pageSort">>,
 ): CatalogueFilters {
-  return { ...filters, ...change, page: 1 };
+  const next = { ...filters, ...change, page: 1 };
+  if (change.sort === undefined && filters.sort === defaultSort(filters.q, filters.pageSort)) {
+    next.sort = defaultSort(next.q, next.pageSort);
+  }
+  return next;
+}
+
+/** How many of the narrowing filters are set (grade, subject, type, price): the Filters button's count. */
+export function activeFilterCount(filters: CatalogueFilters): number {
+  return [filters.grade, filters.subject, filters.type, filters.price].filter((f) => f !== null).length;
 }
 
 export function hasActiveFilters(filters: CatalogueFilters): boolean {

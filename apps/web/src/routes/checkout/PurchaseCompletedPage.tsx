@@ -1,51 +1,196 @@
-import type { PurchaseResponse } from "@market/domain";
+import { formatMoney, type SaleDetail } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { Link, useLocation, useParams } from "react-router";
-import { resourceDetailQuery } from "../resources/resource-query.ts";
+import { useParams, useSearchParams } from "react-router";
+import { ApiError, api } from "../../api/client.ts";
+import { Button, Card, EmptyState, LinkButton, Skeleton } from "../../components/ui/index.ts";
+import { useSession } from "../../state/session.ts";
+import { DownloadButton } from "../resources/DownloadButton.tsx";
+import { formatDay, libraryEntryQuery } from "../resources/resource-query.ts";
+import { useFileDownload } from "../resources/use-download.ts";
 import { useCheckoutTexts } from "./checkout-texts.ts";
+import { BoughtItem, Facts, GiftLink } from "./purchase-parts.tsx";
+import { ReceiptButton } from "./ReceiptButton.tsx";
 
-/** /resources/{id}/purchase/completed: the resource is the buyer's; a gift's link is shown to send. */
+/**
+ * /resources/{id}/purchase/completed?sale={saleId}: what was bought, for how much and when, the receipt,
+ * the download (or, for a gift, the link to send). Everything comes from the server, so a reload, or the
+ * link in the receipt e-mail, shows the same page. Without ?sale, the viewer's purchase of the resource.
+ */
 export default function PurchaseCompletedPage() {
   const t = useCheckoutTexts();
   const { id = "" } = useParams();
-  const location = useLocation();
-  const answer = location.state as PurchaseResponse | null;
-  const resource = useQuery(resourceDetailQuery(id));
-  const [copied, setCopied] = useState(false);
-  const title = resource.data?.title ?? "";
-  const path = `/resources/${encodeURIComponent(answer?.resourceName ?? id)}`;
+  const [search] = useSearchParams();
+  const session = useSession();
+  const given = search.get("sale");
+  const entry = useQuery({
+    ...libraryEntryQuery(session?.claims.sub ?? "", id),
+    enabled: !given && session !== null,
+  });
+  const saleId = given ?? entry.data?.item?.saleId ?? null;
+  const sale = useQuery({
+    queryKey: ["sales", session?.claims.sub ?? "", saleId],
+    queryFn: ({ signal }) =>
+      api.get<SaleDetail>(`/transactions/sales/${encodeURIComponent(saleId ?? "")}`, { signal }),
+    enabled: saleId !== null,
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
 
-  if (answer?.giftUri) {
+  const missing =
+    (sale.error instanceof ApiError && sale.error.status === 404) || (entry.isSuccess && !saleId);
+  if (missing || sale.isError || entry.isError)
     return (
-      <section className="flex max-w-2xl flex-col items-start gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">{t("completed.giftTitle")}</h1>
-        <p>{t("completed.giftBody", { title })}</p>
-        <input
-          readOnly
-          value={answer.giftUri}
-          aria-label={t("completed.giftTitle")}
-          className="w-full rounded-ui border border-line px-3 py-2"
-        />
-        <button
-          type="button"
-          className="rounded-ui border border-line px-4 py-2 font-medium"
-          onClick={() =>
-            void navigator.clipboard?.writeText(answer.giftUri ?? "").then(() => setCopied(true))
+      <div className="mx-auto max-w-xl py-8">
+        <h1 className="sr-only">{t(missing ? "completed.notFound" : "completed.loadFailed")}</h1>
+        <EmptyState
+          tone="error"
+          title={t(missing ? "completed.notFound" : "completed.loadFailed")}
+          action={
+            missing ? (
+              <LinkButton to="/profile/purchases" variant="secondary">
+                {t("completed.library")}
+              </LinkButton>
+            ) : (
+              <Button variant="secondary" onClick={() => void (saleId ? sale.refetch() : entry.refetch())}>
+                {t("completed.retry")}
+              </Button>
+            )
           }
-        >
-          {copied ? t("completed.copied") : t("completed.copy")}
-        </button>
-      </section>
+        />
+      </div>
     );
-  }
+  if (!sale.data)
+    return (
+      <div aria-busy="true" className="mx-auto flex max-w-2xl flex-col gap-4 py-2">
+        <p role="status" className="sr-only">
+          {t("completed.loading")}
+        </p>
+        <Skeleton className="h-9 w-2/3" />
+        <Skeleton className="h-5 w-full" />
+        <Skeleton className="h-48 rounded-card" />
+      </div>
+    );
+  return sale.data.gift ? (
+    <GiftDone sale={sale.data} uri={sale.data.gift.uri} />
+  ) : (
+    <PurchaseDone sale={sale.data} />
+  );
+}
+
+function SuccessMark() {
   return (
-    <section className="flex max-w-2xl flex-col items-start gap-4">
-      <h1 className="text-2xl font-bold sm:text-3xl">{t("completed.title")}</h1>
-      <p>{t("completed.body", { title })}</p>
-      <Link to={path} className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
-        {t("completed.download")}
-      </Link>
+    <span
+      aria-hidden="true"
+      className="inline-flex size-12 items-center justify-center rounded-full bg-success text-success-text"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor">
+        <path d="M5 12.5l4.5 4.5L19 7.5" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </span>
+  );
+}
+
+function ReceiptNote({ email }: { email: string }) {
+  const t = useCheckoutTexts();
+  return (
+    <p className="flex items-center gap-2 text-sm text-muted">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="size-5 shrink-0"
+        fill="none"
+        stroke="currentColor"
+      >
+        <rect x="2.5" y="4.5" width="15" height="11" rx="1.5" strokeWidth="1.5" />
+        <path d="M3 5.5l7 5.5 7-5.5" strokeWidth="1.5" strokeLinejoin="round" />
+      </svg>
+      <span>{t("completed.receiptOnItsWay", { email })}</span>
+    </p>
+  );
+}
+
+function factsOf(t: ReturnType<typeof useCheckoutTexts>, sale: SaleDetail): [string, string][] {
+  return [
+    [t("completed.amount"), formatMoney(sale.sale.amount)],
+    [t("completed.date"), formatDay(sale.sale.created_at)],
+    ...(sale.paidWith ? ([[t("completed.paidWith"), sale.paidWith]] as [string, string][]) : []),
+  ];
+}
+
+function PurchaseDone({ sale }: { sale: SaleDetail }) {
+  const t = useCheckoutTexts();
+  const { resource } = sale;
+  const file = sale.file ?? { id: "", name: "" };
+  const download = useFileDownload({ resource, file });
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col gap-6 py-2">
+      <header className="flex flex-col items-start gap-3">
+        <SuccessMark />
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("completed.title")}</h1>
+        <p className="text-muted">{t("completed.body", { title: resource.title })}</p>
+      </header>
+      <Card className="flex flex-col gap-5">
+        <BoughtItem resource={resource} by={t("purchase.by", { name: resource.creator.first_name })}>
+          <div className="mt-2">
+            <Facts rows={factsOf(t, sale)} />
+          </div>
+        </BoughtItem>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          {sale.file ? (
+            <div className="sm:min-w-56">
+              <DownloadButton
+                download={download}
+                fileName={file.name}
+                label={t("completed.download")}
+                size="lg"
+                block
+              />
+            </div>
+          ) : null}
+          <ReceiptButton saleId={sale.sale.saleId} size="lg" />
+        </div>
+        <ReceiptNote email={sale.receiptEmail} />
+      </Card>
+      <nav className="flex flex-wrap gap-3">
+        <LinkButton to={`/resources/${encodeURIComponent(resource.name)}`} variant="secondary">
+          {t("completed.viewResource")}
+        </LinkButton>
+        <LinkButton to="/profile/purchases" variant="ghost">
+          {t("completed.library")}
+        </LinkButton>
+      </nav>
+    </section>
+  );
+}
+
+function GiftDone({ sale, uri }: { sale: SaleDetail; uri: string }) {
+  const t = useCheckoutTexts();
+  const { resource } = sale;
+  const claimedAt = sale.gift?.claimedAt ?? null;
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col gap-6 py-2">
+      <header className="flex flex-col items-start gap-3">
+        <SuccessMark />
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("completed.giftTitle")}</h1>
+        <p className="text-lg">{t("completed.giftBody", { title: resource.title })}</p>
+      </header>
+      <Card className="flex flex-col gap-4">
+        <GiftLink uri={uri} title={resource.title} />
+        <p className="text-sm">
+          <span className="font-medium">{t("completed.giftStatus")}: </span>
+          {claimedAt ? t("completed.giftClaimed", { date: formatDay(claimedAt) }) : t("completed.giftOpen")}
+        </p>
+      </Card>
+      <Card className="flex flex-col gap-4">
+        <BoughtItem resource={resource} by={t("purchase.by", { name: resource.creator.first_name })}>
+          <div className="mt-2">
+            <Facts rows={factsOf(t, sale)} />
+          </div>
+        </BoughtItem>
+        <div className="flex flex-wrap items-center gap-3">
+          <ReceiptButton saleId={sale.sale.saleId} />
+        </div>
+        <ReceiptNote email={sale.receiptEmail} />
+      </Card>
     </section>
   );
 }

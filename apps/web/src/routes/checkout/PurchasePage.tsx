@@ -1,47 +1,81 @@
-import { formatMoney, type PurchaseResponse } from "@market/domain";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { formatMoney, type GiftDetail, type PurchaseResponse } from "@market/domain";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { FormEvent } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
+import { Badge, Button, Card, EmptyState, LinkButton, Price, Skeleton } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
+import { DownloadButton } from "../resources/DownloadButton.tsx";
 import { resourceDetailQuery } from "../resources/resource-query.ts";
+import { useFileDownload } from "../resources/use-download.ts";
 import { CheckoutFailure, useCheckoutAttempt } from "./checkout-attempt.tsx";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { PaymentFields, usePaymentForm } from "./PaymentForm.tsx";
+import { BoughtItem, Cover } from "./purchase-parts.tsx";
 
 /**
- * /resources/{id}/purchase: the checkout of a paid resource, or of a gift for another teacher. With a
- * `gift` code in the address (a gift link), a signed-in teacher receives the gift instead.
+ * /resources/{id}/purchase: the checkout of a paid resource; with ?as=gift, of a gift (the buyer pays, and
+ * gets a link to send). With a `gift` code in the address (a gift link), the teacher who opened it sees
+ * who sent them what, and claims it: never a payment form.
  */
 export default function PurchasePage() {
   const [search] = useSearchParams();
   const giftCode = search.get("gift");
-  return giftCode ? <ClaimGift code={giftCode} /> : <Checkout />;
+  return giftCode ? <ClaimGift code={giftCode} /> : <Checkout asGift={search.get("as") === "gift"} />;
 }
 
-function Checkout() {
+function Checkout({ asGift }: { asGift: boolean }) {
   const t = useCheckoutTexts();
   const { id = "" } = useParams();
   const navigate = useNavigate();
+  const [, setSearch] = useSearchParams();
   const queryClient = useQueryClient();
   const session = useSession();
   const resource = useQuery(resourceDetailQuery(id));
   const form = usePaymentForm();
-  const [asGift, setAsGift] = useState(false);
   const attempt = useCheckoutAttempt(form);
 
-  if (resource.isError) return <p role="alert">{t("purchase.loadFailed")}</p>;
-  if (!resource.data) return <p role="status">…</p>;
+  if (resource.isError)
+    return (
+      <div className="mx-auto max-w-xl py-8">
+        <h1 className="sr-only">{t("purchase.loadFailed")}</h1>
+        <EmptyState
+          tone="error"
+          title={t("purchase.loadFailed")}
+          action={
+            <Button variant="secondary" onClick={() => void resource.refetch()}>
+              {t("purchase.retry")}
+            </Button>
+          }
+        />
+      </div>
+    );
+  if (!resource.data)
+    return (
+      <div aria-busy="true" className="grid max-w-5xl gap-8 md:grid-cols-[minmax(0,1fr)_20rem]">
+        <p role="status" className="sr-only">
+          {t("purchase.loading")}
+        </p>
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-9 w-2/3" />
+          <Skeleton className="h-64" />
+        </div>
+        <Skeleton className="h-48 rounded-card" />
+      </div>
+    );
   const r = resource.data;
   const amount = r.sale_price ?? r.price;
   const path = `/resources/${encodeURIComponent(r.name)}`;
   const isCreator = session?.claims.sub === r.users_model.id;
+  const blocked = r.price === 0 || isCreator || (r.isOwned && !asGift);
+  const cover = [...r.resources_previews_models].sort((a, b) => a.order_index - b.order_index)[0];
+  const switchTo = (gift: boolean) => setSearch(gift ? { as: "gift" } : {}, { replace: true });
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     form.touchAll();
-    if (!form.isValid) return;
+    if (!form.isValid || blocked) return;
     const url = asGift
       ? `/transactions/resource/purchase/gift/${encodeURIComponent(session?.user?.ref_code ?? "")}`
       : "/transactions/resource/purchase";
@@ -56,17 +90,34 @@ function Checkout() {
     if (!answer) return;
     // Cached copies say "not yours" (and show Buy): drop them so the resource page asks again.
     queryClient.removeQueries({ queryKey: ["resources", "detail"] });
-    navigate(`${path}/purchase/completed`, { state: answer });
+    void queryClient.invalidateQueries({ queryKey: ["library"] });
+    navigate(`${path}/purchase/completed?sale=${encodeURIComponent(answer.sale.saleId)}`);
   };
 
   return (
-    <section className="grid max-w-4xl gap-8 md:grid-cols-[1fr_16rem]">
-      <form onSubmit={(e) => void pay(e)} noValidate className="flex flex-col gap-6">
-        <h1 className="text-2xl font-bold sm:text-3xl">{t("purchase.title", { title: r.title })}</h1>
+    <section className="grid max-w-5xl gap-x-10 gap-y-6 md:grid-cols-[minmax(0,1fr)_20rem]">
+      <header className="flex flex-col gap-3 md:col-start-1">
+        <h1 className="text-2xl leading-tight font-bold sm:text-3xl">
+          {t(asGift ? "purchase.giftTitle" : "purchase.title", { title: r.title })}
+        </h1>
+        {asGift ? (
+          <div className="flex flex-col items-start gap-2 rounded-card border border-info bg-info/30 p-4">
+            <p className="font-medium">{t("purchase.giftExplain")}</p>
+            {r.isOwned || isCreator ? null : (
+              <button
+                type="button"
+                onClick={() => switchTo(false)}
+                className="text-sm font-medium underline underline-offset-2"
+              >
+                {t("purchase.forSelf")}
+              </button>
+            )}
+          </div>
+        ) : null}
         {r.price === 0 ? (
           <p>
             {t("purchase.free")}{" "}
-            <Link to={path} className="underline">
+            <Link to={path} className="font-medium underline">
               {r.title}
             </Link>
           </p>
@@ -80,88 +131,219 @@ function Checkout() {
             </Link>
           </p>
         ) : null}
-        <label className="flex items-start gap-2">
-          <input
-            type="checkbox"
-            checked={asGift}
-            onChange={(e) => setAsGift(e.target.checked)}
-            className="mt-1"
-          />
-          <span>
-            <span className="font-medium">{t("purchase.asGift")}</span>
-            <span className="block text-sm text-muted">{t("purchase.giftHint")}</span>
-          </span>
-        </label>
+        {!asGift && r.price > 0 && !isCreator ? (
+          <button
+            type="button"
+            onClick={() => switchTo(true)}
+            className="self-start text-sm font-medium underline underline-offset-2"
+          >
+            {t("purchase.asGiftLink")}
+          </button>
+        ) : null}
+      </header>
+
+      <aside className="md:col-start-2 md:row-span-2 md:row-start-1">
+        <Card className="flex flex-col gap-4 md:sticky md:top-20">
+          <h2 className="text-sm font-semibold tracking-wide text-muted uppercase">
+            {t("purchase.summary")}
+          </h2>
+          <BoughtItem
+            resource={{ name: r.name, title: r.title, cover_locator: cover?.locator ?? null }}
+            by={t("purchase.by", { name: r.users_model.first_name })}
+            coverClass="w-16"
+          >
+            {asGift ? (
+              <Badge tone="info" className="self-start">
+                {t("purchase.giftBadge")}
+              </Badge>
+            ) : null}
+          </BoughtItem>
+          <div className="flex items-baseline justify-between gap-3 border-t border-line pt-3">
+            <span className="font-medium">{t("purchase.total")}</span>
+            <Price cents={r.price} saleCents={r.sale_price} size="lg" />
+          </div>
+          {r.sale_price !== null && r.sale_end ? (
+            <p className="text-sm text-muted">
+              {t("purchase.onSale", { date: formatIsoDate(r.sale_end), price: formatMoney(r.price) })}
+            </p>
+          ) : null}
+        </Card>
+      </aside>
+
+      <form onSubmit={(e) => void pay(e)} noValidate className="flex flex-col gap-6 md:col-start-1">
         <PaymentFields form={form} t={t} />
         <CheckoutFailure message={attempt.failure} />
-        <button
-          type="submit"
-          disabled={attempt.busy || r.price === 0 || isCreator || (r.isOwned && !asGift)}
-          className="self-start rounded-ui bg-accent px-5 py-3 text-lg font-semibold text-accent-text disabled:opacity-60"
-        >
-          {attempt.busy ? t("pay.paying") : t("purchase.pay", { amount: formatMoney(amount) })}
-        </button>
+        <Button type="submit" size="lg" busy={attempt.busy} disabled={blocked} className="sm:self-start">
+          {attempt.busy
+            ? t("pay.paying")
+            : t(asGift ? "purchase.payGift" : "purchase.pay", { amount: formatMoney(amount) })}
+        </Button>
       </form>
-      <aside className="self-start rounded-ui border border-line p-5">
-        <p className="text-sm text-muted">{t("purchase.total")}</p>
-        <p className="text-3xl font-bold">{formatMoney(amount)}</p>
-        {r.sale_price !== null && r.sale_end ? (
-          <p className="mt-1 text-sm text-muted">
-            {t("purchase.onSale", { date: formatIsoDate(r.sale_end), price: formatMoney(r.price) })}
-          </p>
-        ) : null}
-      </aside>
     </section>
   );
 }
 
-/** A gift link: the signed-in teacher receives the resource at once (visitors sign up first, spec 6). */
+/** A gift link: who sent what, and "Claim your gift"; once it is theirs, the download (spec 6: visitors sign up first). */
 function ClaimGift({ code }: { code: string }) {
   const t = useCheckoutTexts();
-  const { id = "" } = useParams();
-  const [state, setState] = useState<
-    | { status: "claiming" }
-    | { status: "done"; name: string }
-    | { status: "failed"; reason: "taken" | "own" | "missing" }
-  >({ status: "claiming" });
-  const resource = useQuery(resourceDetailQuery(id));
+  const session = useSession();
   const queryClient = useQueryClient();
+  const gift = useQuery({
+    queryKey: ["gifts", session?.claims.sub ?? "", code],
+    queryFn: ({ signal }) =>
+      api.get<GiftDetail>(`/transactions/gifts/${encodeURIComponent(code)}`, { signal }),
+    retry: false,
+  });
+  const claim = useMutation({
+    mutationFn: () => api.post(`/transactions/gifts/${encodeURIComponent(code)}/claim`, undefined),
+    onSettled: async () => {
+      // Every cached copy of the resource said "not yours", and the library did not have it.
+      queryClient.removeQueries({ queryKey: ["resources", "detail"] });
+      void queryClient.invalidateQueries({ queryKey: ["library"] });
+      await gift.refetch();
+    },
+  });
 
-  useEffect(() => {
-    let live = true;
-    api
-      .post<{ resourceName: string }>(`/transactions/gifts/${encodeURIComponent(code)}/claim`, undefined)
-      .then(async (answer) => {
-        // Every cached copy of the resource said "not yours": drop them before offering to open it.
-        queryClient.removeQueries({ queryKey: ["resources", "detail"] });
-        if (live) setState({ status: "done", name: answer.resourceName });
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        const taken = error instanceof ApiError && error.code === "gift_already_claimed";
-        const own = taken && error instanceof ApiError && error.message.startsWith("Send");
-        setState({ status: "failed", reason: own ? "own" : taken ? "taken" : "missing" });
-      });
-    return () => {
-      live = false;
-    };
-  }, [code, queryClient]);
-
-  if (state.status === "claiming") return <p role="status">{t("gift.claiming")}</p>;
-  if (state.status === "failed") {
-    const key =
-      state.reason === "own" ? "gift.ownGift" : state.reason === "taken" ? "gift.taken" : "gift.missing";
-    return <p role="alert">{t(key)}</p>;
+  if (gift.isError) {
+    const missing = gift.error instanceof ApiError && gift.error.status === 404;
+    return (
+      <div className="mx-auto max-w-xl py-8">
+        <h1 className="sr-only">{t(missing ? "gift.missing" : "purchase.loadFailed")}</h1>
+        <EmptyState
+          tone="error"
+          title={t(missing ? "gift.missing" : "purchase.loadFailed")}
+          action={
+            missing ? (
+              <LinkButton to="/" variant="secondary">
+                {t("gift.home")}
+              </LinkButton>
+            ) : (
+              <Button variant="secondary" onClick={() => void gift.refetch()}>
+                {t("purchase.retry")}
+              </Button>
+            )
+          }
+        />
+      </div>
+    );
   }
+  if (!gift.data)
+    return (
+      <div aria-busy="true" className="mx-auto flex max-w-2xl gap-6 py-4">
+        <p role="status" className="sr-only">
+          {t("gift.loading")}
+        </p>
+        <Skeleton className="aspect-[692/896] w-32" />
+        <div className="flex flex-1 flex-col gap-3">
+          <Skeleton className="h-8 w-3/4" />
+          <Skeleton className="h-5 w-1/2" />
+          <Skeleton className="h-11 w-40" />
+        </div>
+      </div>
+    );
+  return <GiftView gift={gift.data} justClaimed={claim.isSuccess} claim={claim} />;
+}
+
+function GiftView({
+  gift,
+  justClaimed,
+  claim,
+}: {
+  gift: GiftDetail;
+  justClaimed: boolean;
+  claim: { mutate: () => void; isPending: boolean; isError: boolean };
+}) {
+  const t = useCheckoutTexts();
+  const { resource, state } = gift;
+  const path = `/resources/${encodeURIComponent(resource.name)}`;
+  const values = { title: resource.title, name: gift.from.first_name };
+  const heading =
+    state === "open"
+      ? t("gift.title", values)
+      : state === "claimed_by_you"
+        ? t(justClaimed ? "gift.claimed" : "gift.already", values)
+        : state === "claimed"
+          ? t("gift.taken")
+          : t("gift.ownGift");
+
   return (
-    <section className="flex max-w-2xl flex-col items-start gap-4">
-      <h1 className="text-2xl font-bold">{t("gift.claimed", { title: resource.data?.title ?? "" })}</h1>
-      <Link
-        to={`/resources/${encodeURIComponent(state.name)}`}
-        className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
-      >
-        {t("gift.open")}
-      </Link>
+    <section className="mx-auto flex max-w-3xl flex-col gap-6 py-2 sm:flex-row sm:items-start sm:gap-8">
+      <Cover
+        locator={resource.cover_locator}
+        title={resource.title}
+        className="w-40 self-center sm:w-56 sm:self-start"
+      />
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-4">
+        {state === "open" ? <GiftBadge /> : null}
+        <h1 className="text-2xl leading-tight font-bold text-balance sm:text-3xl">{heading}</h1>
+        <p className="text-muted">{t("gift.by", { name: resource.creator.first_name })}</p>
+        {state === "open" ? (
+          <>
+            <p>{t("gift.body")}</p>
+            <Button
+              size="lg"
+              busy={claim.isPending}
+              onClick={() => claim.mutate()}
+              className="w-full sm:w-auto"
+            >
+              {t("gift.claim")}
+            </Button>
+            {claim.isError ? (
+              <p role="alert" className="text-sm font-medium text-danger">
+                {t("gift.claimFailed")}
+              </p>
+            ) : null}
+          </>
+        ) : null}
+        {state === "claimed_by_you" ? <ClaimedActions gift={gift} path={path} /> : null}
+        {state === "claimed" ? (
+          <LinkButton to="/" variant="secondary">
+            {t("gift.home")}
+          </LinkButton>
+        ) : null}
+        {state === "yours_to_send" ? (
+          <LinkButton to="/profile/purchases" variant="secondary">
+            {t("gift.library")}
+          </LinkButton>
+        ) : null}
+      </div>
     </section>
+  );
+}
+
+function GiftBadge() {
+  const t = useCheckoutTexts();
+  return (
+    <Badge tone="info" className="text-sm">
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor">
+        <path
+          d="M3 8h14v3H3zM4 11h12v6H4zM10 8v9M10 8C8 4 5 5 6.5 7M10 8c2-4 5-3 3.5-1"
+          strokeWidth="1.5"
+          strokeLinejoin="round"
+        />
+      </svg>
+      {t("purchase.giftBadge")}
+    </Badge>
+  );
+}
+
+function ClaimedActions({ gift, path }: { gift: GiftDetail; path: string }) {
+  const t = useCheckoutTexts();
+  const file = gift.file ?? { id: "", name: "" };
+  const download = useFileDownload({ resource: gift.resource, file });
+  return (
+    <div className="flex w-full flex-col gap-3 sm:w-auto">
+      {gift.file ? (
+        <DownloadButton download={download} fileName={file.name} label={t("gift.download")} size="lg" />
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <LinkButton to={path} variant="secondary">
+          {t("gift.open")}
+        </LinkButton>
+        <LinkButton to="/profile/purchases" variant="ghost">
+          {t("gift.library")}
+        </LinkButton>
+      </div>
+    </div>
   );
 }

@@ -4,16 +4,16 @@ import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
 import type { ResourcePage } from "../../api/types.ts";
-import { useGridClear } from "../../components/grid-hooks.ts";
 import { Pagination } from "../../components/Pagination.tsx";
 import { GridMessage, GridSkeleton, ResourceGrid } from "../../components/ResourceGrid.tsx";
+import { SiteBanner } from "../../components/SiteBanner.tsx";
+import { buttonClass } from "../../components/ui/index.ts";
 import { FAVORITES_KEY } from "../../state/engagement.ts";
 import { useSession } from "../../state/session.ts";
 import { useCatalogueTexts } from "../catalogue/catalogue-texts.ts";
 import { pageFromSearch } from "../catalogue/filters.ts";
 
 const PAGE_SIZE = GRID.pageCells;
-const buttonClass = "inline-block rounded-ui bg-accent px-4 py-2 font-medium text-accent-text";
 
 /** /favorites: the signed-in user's favorites as a grid with real page links. */
 export default function FavoritesPage() {
@@ -28,14 +28,16 @@ export default function FavoritesPage() {
     placeholderData: keepPreviousData,
     enabled: session !== null,
   });
-  const { shown, clearing } = useGridClear(query.data, String(page));
+  // New results replace the old as they arrive; until then the old stay in view, dimmed (no blank flash).
+  const shown = query.data;
+  const updating = query.isPlaceholderData;
 
   let body: ReactNode;
   if (query.isError && !shown) {
     body = (
       <GridMessage
         action={
-          <button type="button" className={buttonClass} onClick={() => void query.refetch()}>
+          <button type="button" className={buttonClass()} onClick={() => void query.refetch()}>
             {t("grid.retry")}
           </button>
         }
@@ -49,7 +51,7 @@ export default function FavoritesPage() {
     body = (
       <GridMessage
         action={
-          <Link to={{ search: "" }} className={buttonClass}>
+          <Link to={{ search: "" }} className={buttonClass()}>
             {t("pagination.first")}
           </Link>
         }
@@ -61,7 +63,7 @@ export default function FavoritesPage() {
     body = (
       <GridMessage
         action={
-          <Link to="/" className={buttonClass}>
+          <Link to="/" className={buttonClass()}>
             {t("favorites.browse")}
           </Link>
         }
@@ -78,7 +80,7 @@ export default function FavoritesPage() {
           resources={shown.resources}
           offset={(page - 1) * PAGE_SIZE}
           total={shown.total}
-          clearing={clearing}
+          updating={updating}
         />
         <Pagination page={page} total={shown.total} pageSize={PAGE_SIZE} />
       </>
@@ -87,8 +89,9 @@ export default function FavoritesPage() {
 
   return (
     <>
+      <SiteBanner imageKey="favorites" className="mb-6" />
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t("favorites.title")}</h1>
-      <div aria-busy={query.isFetching || clearing}>{body}</div>
+      <div aria-busy={query.isFetching}>{body}</div>
     </>
   );
 }

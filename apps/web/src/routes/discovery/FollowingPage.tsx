@@ -7,6 +7,7 @@ import type { FollowedCreator, FollowingResponse } from "../../api/types.ts";
 import { Avatar } from "../../components/Avatar.tsx";
 import { Pagination } from "../../components/Pagination.tsx";
 import { GridMessage, GridSkeleton, ResourceGrid } from "../../components/ResourceGrid.tsx";
+import { SiteBanner } from "../../components/SiteBanner.tsx";
 import { Toast } from "../../components/Toast.tsx";
 import { FOLLOWING_KEY, useFollowToggle } from "../../state/engagement.ts";
 import { useSession } from "../../state/session.ts";
@@ -46,6 +47,7 @@ export default function FollowingPage() {
 
   return (
     <>
+      <SiteBanner imageKey="following" className="mb-6" />
       <h1 className="mb-6 text-2xl font-bold sm:text-3xl">{t("following.title")}</h1>
       <div aria-busy={query.isFetching}>
         {query.data ? (

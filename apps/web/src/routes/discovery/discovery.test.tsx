@@ -20,9 +20,9 @@ describe("favorites", () => {
     });
     renderScreen(FavoritesPage, "/favorites");
     expect(await screen.findByRole("heading", { level: 1, name: "Your favorites" })).toBeTruthy();
-    expect(await screen.findByRole("link", { name: /^Resource r1 Grade/ })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Resource r1" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Page 3" }).getAttribute("href")).toBe("/favorites?page=3");
-    expect(calls[0]?.url).toBe("/api/users/self/favorites?page=1&pageSize=12");
+    expect(calls.some((c) => c.url === "/api/users/self/favorites?page=1&pageSize=12")).toBe(true);
   });
 
   it("says there are none yet and links to browse", async () => {

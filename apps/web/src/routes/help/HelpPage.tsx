@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { RichText } from "../../components/RichText.tsx";
+import { SiteBanner } from "../../components/SiteBanner.tsx";
 import { inputClass, primaryButton } from "../account/account-ui.tsx";
 import { helpQueries } from "./help-api.ts";
 import { useHelpTexts } from "./help-texts.ts";
@@ -28,6 +29,7 @@ export default function HelpPage() {
   return (
     <section className="flex max-w-3xl flex-col gap-8">
       <div>
+        <SiteBanner imageKey="help" className="mb-4" />
         <h1 className="text-2xl font-bold sm:text-3xl">{t("help.title")}</h1>
         <p className="mt-1 text-muted">{t("help.intro")}</p>
       </div>

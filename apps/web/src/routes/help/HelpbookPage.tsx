@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { SiteBanner } from "../../components/SiteBanner.tsx";
 import { useSession } from "../../state/session.ts";
 import { secondaryButton } from "../account/account-ui.tsx";
 import { helpQueries } from "./help-api.ts";
@@ -20,6 +21,7 @@ export default function HelpbookPage() {
     <section className="flex flex-col gap-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
+          <SiteBanner imageKey="helpbook" className="mb-4" />
           <h1 className="text-2xl font-bold sm:text-3xl">{t("helpbook.title")}</h1>
           <p className="mt-1 text-muted">{t("helpbook.intro")}</p>
         </div>

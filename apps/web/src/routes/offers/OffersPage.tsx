@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { api, fileUrl } from "../../api/client.ts";
+import { SiteBanner } from "../../components/SiteBanner.tsx";
 import { followAd } from "../../state/ads.ts";
 import { useAdvertisingTexts } from "../advertising/advertising-texts.ts";
 
@@ -12,6 +13,8 @@ interface Offer {
   business_name: string | null;
   click_url: string | null;
   image_url: string | null;
+  /** The view token that lets the click on it count (as with every ad shown). */
+  token?: string;
 }
 
 /**
@@ -30,6 +33,7 @@ export default function OffersPage() {
   const shown = one === null ? all : all.slice(one, one + 1);
   return (
     <section className="flex flex-col gap-6">
+      <SiteBanner imageKey="offers" />
       <h1 className="text-2xl font-bold sm:text-3xl">{t("ads.offers.title")}</h1>
       <p className="max-w-prose text-muted">{t("ads.offers.intro")}</p>
       {offers.isError ? (
@@ -58,7 +62,7 @@ export default function OffersPage() {
                     rel="sponsored noopener noreferrer"
                     onClick={(event) => {
                       event.preventDefault();
-                      void followAd(offer.id, offer.click_url ?? "");
+                      void followAd(offer.id, offer.token, offer.click_url ?? "");
                     }}
                     className="rounded-ui bg-accent px-3 py-1.5 text-sm font-medium text-accent-text"
                   >

@@ -1,5 +1,6 @@
 import { Link, useParams } from "react-router";
 import { AdSlot } from "../../components/AdSlot.tsx";
+import { LinkButton } from "../../components/ui/index.ts";
 import { useCatalogueTexts } from "../catalogue/catalogue-texts.ts";
 
 /** /resources/{id}/downloaded and /resources/{id}/success: thanks for the download, with the way back. */
@@ -11,15 +12,13 @@ export default function DownloadedPage() {
       <h1 className="text-3xl font-bold">{t("downloaded.title")}</h1>
       <p className="mt-4 text-muted">{t("downloaded.body")}</p>
       <p className="mt-8 flex flex-wrap justify-center gap-4">
-        <Link
-          to={`/resources/${encodeURIComponent(id)}`}
-          className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
-        >
-          {t("downloaded.back")}
-        </Link>
-        <Link to="/" className="rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash">
+        <LinkButton to={`/resources/${encodeURIComponent(id)}`}>{t("downloaded.back")}</LinkButton>
+        <LinkButton to="/" variant="secondary">
           {t("downloaded.browse")}
-        </Link>
+        </LinkButton>
+        <LinkButton to="/profile/purchases" variant="ghost">
+          {t("resource.library")}
+        </LinkButton>
       </p>
       <p className="mt-6 text-sm">
         <Link to={`/resources/${encodeURIComponent(id)}/donation`} className="underline">

@@ -1,4 +1,5 @@
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { LibraryItem } from "@market/domain";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { writeDocumentCookie } from "../../state/cookies.ts";
 import { clearSession, storeSession } from "../../state/session.ts";
@@ -42,14 +43,27 @@ describe("resource page", () => {
     expect(screen.getByText(/2\.4 MB/)).toBeTruthy();
     expect(screen.getByRole("button", { name: "Download bingo.pdf" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Grace" }).getAttribute("href")).toBe("/profile/@grace");
-    const thumbnails = screen.getAllByRole("button", { name: /Open preview/ });
+    // The first preview large, in a fixed portrait frame, and every preview as a thumbnail that shows it.
+    const large = screen.getByRole("button", { name: "Open preview 1 of 2" });
+    expect(large.querySelector("img")?.getAttribute("src")).toMatch(
+      /^\/api\/files\/previews\/p1\.png\?w=\d+$/,
+    );
+    expect(large.querySelector("img")?.getAttribute("alt")).toBe("Fractions Bingo, preview 1");
+    expect(large.querySelector("img")?.getAttribute("width")).toBe("692");
+    expect(large.querySelector("img")?.getAttribute("height")).toBe("896");
+    const thumbnails = screen.getAllByRole("button", { name: /Show preview/ });
     expect(thumbnails.map((b) => b.getAttribute("aria-label"))).toEqual([
-      "Open preview 1 of 2",
-      "Open preview 2 of 2",
+      "Show preview 1 of 2",
+      "Show preview 2 of 2",
     ]);
-    expect(thumbnails[0]?.querySelector("img")?.getAttribute("src")).toBe("/api/files/previews/p1.png");
+    expect(thumbnails[0]?.getAttribute("aria-pressed")).toBe("true");
+    expect(thumbnails[0]?.querySelector("img")?.getAttribute("src")).toMatch(
+      /^\/api\/files\/previews\/p1\.png\?w=\d+$/,
+    );
     expect(thumbnails[0]?.querySelector("img")?.getAttribute("width")).toBe("96");
-    expect(screen.queryByRole("link", { name: "Buy" })).toBeNull();
+    // Grade, subject and type as badges under the title.
+    expect(screen.getByRole("list", { name: "Details" }).textContent).toBe("Grade 3MathGame");
+    expect(screen.queryByRole("link", { name: /^Buy/ })).toBeNull();
   });
 
   it("sends an unknown id to /resource-not-found", async () => {
@@ -58,17 +72,27 @@ describe("resource page", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/resource-not-found"));
   });
 
-  it("shows a paid resource's price, sale end and a Buy link instead of downloads", async () => {
+  it("shows a paid resource's price, sale end, Buy and Gift instead of downloads", async () => {
     open({
       [DETAIL]: [200, makeDetail({ price: 500, sale_price: 300, sale_end: "2026-12-01" })],
     });
-    expect(await screen.findByRole("link", { name: "Buy" })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Buy" }).getAttribute("href")).toBe(
+    // The price box and the phone's bar (CSS shows one of them) both carry "Buy for $3.00".
+    const buy = await screen.findAllByRole("link", { name: "Buy for $3.00" });
+    expect(buy.map((link) => link.getAttribute("href"))).toEqual([
       "/resources/fractions-bingo/purchase",
-    );
-    expect(screen.getByText("$3.00")).toBeTruthy();
+      "/resources/fractions-bingo/purchase",
+    ]);
+    expect(screen.getAllByText("$3.00").length).toBeGreaterThan(0);
+    expect(screen.getAllByText("$5.00")[0]?.closest("s")).toBeTruthy();
     expect(screen.getByText("Sale ends Dec 1")).toBeTruthy();
-    expect(screen.queryByRole("button", { name: /^Download/ })).toBeNull();
+    expect(screen.getByRole("link", { name: "Gift this resource" }).getAttribute("href")).toBe(
+      "/resources/fractions-bingo/purchase?as=gift",
+    );
+    // The free file is a sample anybody may have; nothing else is to download before buying.
+    expect(
+      screen.getAllByRole("button", { name: /^Download/ }).map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Download bingo.pdf"]);
+    expect(screen.queryByText("You own this")).toBeNull();
   });
 
   it("opens a preview in a dialog after the modal delay, with next and previous", async () => {
@@ -151,6 +175,178 @@ describe("resource page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Follow" }));
     expect(await screen.findByRole("button", { name: "Following" })).toBeTruthy();
     expect(screen.queryByText("Could not follow this creator. Try again.")).toBeNull();
+  });
+});
+
+describe("the price box", () => {
+  const PAID = makeDetail({
+    price: 500,
+    resources_files_models: [
+      { id: "f1", name: "bingo-sample.pdf", size_bytes: 1000, is_premium_file: false },
+      { id: "f2", name: "bingo-full.pdf", size_bytes: 2000, is_premium_file: true },
+    ],
+  });
+  const ENTRY = `GET /api/users/self/library/${PAID.id}`;
+  const item = (overrides: Partial<LibraryItem>): LibraryItem => ({
+    resource: {
+      id: PAID.id,
+      name: PAID.name,
+      title: PAID.title,
+      cover_locator: null,
+      creator: PAID.users_model,
+      available: true,
+    },
+    source: "purchase",
+    acquiredAt: "2026-11-20T15:00:00.000Z",
+    saleId: "s1",
+    amount: 500,
+    giftFrom: null,
+    file: { id: "f2", name: "bingo-full.pdf", size_bytes: 2000 },
+    ...overrides,
+  });
+  const box = () => screen.findByRole("region", { name: "Price and download" });
+
+  it("offers a visitor Buy for the price, which sends them to log in and back to the purchase", async () => {
+    open({ [DETAIL]: [200, PAID] });
+    const [buy] = await screen.findAllByRole("link", { name: "Buy for $5.00" });
+    expect(buy?.getAttribute("href")).toBe("/resources/fractions-bingo/purchase");
+    expect(within(await box()).getByRole("link", { name: "Gift this resource" })).toBeTruthy();
+    expect(within(await box()).getByRole("button", { name: "Favorite" })).toBeTruthy();
+    expect(within(await box()).getByRole("button", { name: "Share" })).toBeTruthy();
+  });
+
+  it("offers a free resource as Download free, which downloads its file and thanks a visitor once", async () => {
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    URL.createObjectURL = vi.fn(() => "blob:file");
+    URL.revokeObjectURL = vi.fn();
+    const json = stubFetch({ [DETAIL]: [200, RESOURCE] }).fetch;
+    const downloads: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (!url.endsWith("/download")) return json(input, init);
+        downloads.push(url);
+        return new Response(new Uint8Array(10), { headers: { "Content-Length": "10" } });
+      }),
+    );
+    renderScreen(ResourcePage, `/resources/${RESOURCE.name}`, "/resources/:id");
+    const [main] = await screen.findAllByRole("button", { name: "Download free" });
+    expect(screen.queryByRole("link", { name: "Gift this resource" })).toBeNull();
+    expect(screen.queryByText("You own this")).toBeNull();
+    fireEvent.click(main!);
+    const thanks = await screen.findAllByText(
+      "Thank you! Your download is saved. Check your downloads folder.",
+    );
+    expect(thanks).toHaveLength(1);
+    expect(thanks[0]?.closest("[aria-live]")).toBeTruthy();
+    expect(downloads).toEqual([`/api/resources/${RESOURCE.id}/files/f1/download`]);
+  });
+
+  it("tells a buyer they own it, when and for how much, with Download, the receipt, and Gift still offered", async () => {
+    signIn();
+    const { calls } = open({
+      [DETAIL]: [200, { ...PAID, isOwned: true }],
+      [ENTRY]: [200, { item: item({}) }],
+    });
+    expect(await within(await box()).findByText("You own this")).toBeTruthy();
+    expect(await within(await box()).findByText(/^Bought on Nov 20, 2026 for \$5\.00$/)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /^Buy for/ })).toBeNull();
+    expect(screen.getAllByRole("button", { name: "Download" }).length).toBe(2);
+    expect(
+      within(await box()).getByRole("button", { name: "View receipt (opens in a new tab)" }),
+    ).toBeTruthy();
+    expect(within(await box()).getByRole("link", { name: "Gift this resource" })).toBeTruthy();
+    expect(
+      within(await box())
+        .getByRole("link", { name: "All your resources" })
+        .getAttribute("href"),
+    ).toBe("/profile/purchases");
+    expect(calls.some((c) => c.url === `/api/users/self/library/${PAID.id}`)).toBe(true);
+  });
+
+  it("downloads the premium file from the owner's Download button", async () => {
+    signIn();
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    URL.createObjectURL = vi.fn(() => "blob:file");
+    URL.revokeObjectURL = vi.fn();
+    const json = stubFetch({
+      [DETAIL]: [200, { ...PAID, isOwned: true }],
+      [ENTRY]: [200, { item: item({}) }],
+    }).fetch;
+    const downloads: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (!url.endsWith("/download")) return json(input, init);
+        downloads.push(url);
+        return new Response(new Uint8Array(10), { headers: { "Content-Length": "10" } });
+      }),
+    );
+    const { router } = renderScreen(ResourcePage, `/resources/${PAID.name}`, "/resources/:id");
+    const [download] = await screen.findAllByRole("button", { name: "Download" });
+    fireEvent.click(download!);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/resources/fractions-bingo/downloaded"));
+    expect(downloads).toEqual([`/api/resources/${PAID.id}/files/f2/download`]);
+  });
+
+  it("says a gift's recipient owns it, from whom", async () => {
+    signIn();
+    open({
+      [DETAIL]: [200, { ...PAID, isOwned: true }],
+      [ENTRY]: [
+        200,
+        {
+          item: item({
+            source: "gift",
+            saleId: null,
+            amount: null,
+            giftFrom: { username: "gus", first_name: "Gus" },
+          }),
+        },
+      ],
+    });
+    expect(await within(await box()).findByText("A gift from Gus")).toBeTruthy();
+    expect(within(await box()).queryByRole("button", { name: /View receipt/ })).toBeNull();
+  });
+
+  it("counts a free resource the viewer downloaded as theirs", async () => {
+    signIn();
+    open({
+      [`GET /api/users/self/library/${RESOURCE.id}`]: [
+        200,
+        {
+          item: item({
+            source: "free",
+            saleId: null,
+            amount: null,
+            file: { id: "f1", name: "bingo.pdf", size_bytes: 1 },
+          }),
+        },
+      ],
+    });
+    expect(await within(await box()).findByText("You own this")).toBeTruthy();
+    expect(within(await box()).getByText("Downloaded free on Nov 20, 2026")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Download free" })).toBeNull();
+  });
+
+  it("shows the creator their own resource with a way to edit and manage it, not Buy or Follow", async () => {
+    storeSession(makeToken({ sub: "c1", exp: inOneHour() }), makeSelfUser({ id: "c1", username: "grace" }));
+    const { calls } = open({ [DETAIL]: [200, { ...PAID, isOwned: true }] });
+    expect(await within(await box()).findByText("This is your resource")).toBeTruthy();
+    expect(screen.getAllByRole("link", { name: "Edit resource" })[0]?.getAttribute("href")).toBe(
+      "/resources/fractions-bingo/edit",
+    );
+    expect(
+      within(await box())
+        .getByRole("link", { name: "Manage your resources" })
+        .getAttribute("href"),
+    ).toBe("/publishing");
+    expect(screen.queryByRole("link", { name: /^Buy for/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Follow" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Gift this resource" })).toBeNull();
+    expect(calls.some((c) => c.url.includes("/users/self/library"))).toBe(false);
   });
 });
 

@@ -2,12 +2,18 @@ import { useState } from "react";
 import CaptchaDialog from "../../auth/CaptchaDialog.tsx";
 import { Specimen, TestGallery } from "./TestGallery.tsx";
 
-/** /test/captcha: the real captcha dialog against the real challenge endpoint, in both of its reasons. */
+/**
+ * /test/captcha: the real captcha dialog against the real challenge endpoint, in both of its reasons; the
+ * dialog's own switch shows the text question that replaces the pictures for people who cannot see them.
+ */
 export default function CaptchaTestPage() {
   const [open, setOpen] = useState<null | "requires_captcha" | "cooling_off">(null);
   const [result, setResult] = useState<string | null>(null);
   return (
-    <TestGallery title="captcha" about="The captcha a login asks for after failed attempts (spec 4 and 8).">
+    <TestGallery
+      title="captcha"
+      about="The captcha a login asks for after failed attempts (spec 4 and 8): pictures, or a text question instead."
+    >
       <Specimen title="Captcha dialog">
         <div className="flex flex-wrap gap-3">
           <button

@@ -1,0 +1,133 @@
+import {
+  LIBRARY_PAGE_SIZE,
+  type LibraryItem,
+  type LibraryResponse,
+  type LibrarySource,
+} from "@market/domain";
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { isUuid } from "../../platform/ids.ts";
+
+/** A resource's cover: its first preview (the grids' rule), as a lateral join named `cover`. */
+export const COVER_JOIN = sql`left join lateral (select p.storage_key as locator from resource_previews p
+  where p.resource_id = r.id order by p.order_index, p.id limit 1) cover on true`;
+
+/**
+ * The file an owner's Download button fetches, as a lateral join named `main_file`: a paid resource's
+ * premium file (what buying gives), else its first file.
+ */
+export const MAIN_FILE_JOIN = sql`left join lateral (select f.id, f.name, f.size_bytes from resource_files f
+  where f.resource_id = r.id order by f.is_premium_file desc, f.created_at, f.id limit 1) main_file on true`;
+
+export interface MainFileRow {
+  file_id: string | null;
+  file_name: string | null;
+  file_size: number | string | null;
+}
+
+export const presentMainFile = (row: MainFileRow) =>
+  row.file_id && row.file_name
+    ? { id: row.file_id, name: row.file_name, size_bytes: Number(row.file_size ?? 0) }
+    : null;
+
+/**
+ * What a user owns, one row per resource, each the way they first got it: bought (not as a gift),
+ * received as a gift they claimed, or downloaded free (a resource that is free now). Each branch reads
+ * its own index: sales_buyer_idx, sales_recipient_idx, downloads_user_idx.
+ */
+function ownedBy(userId: string, resource: SQL | null) {
+  return sql`
+    select distinct on (o.resource_id) o.*
+    from (
+      select s.resource_id, 'purchase' as source, s.created_at as acquired_at, s.id as sale_id,
+             s.amount_cents as amount, null::uuid as giver_id
+        from sales s where s.buyer_id = ${userId} and not s.is_gift
+      union all
+      select s.resource_id, 'gift', coalesce(s.claimed_at, s.created_at), null::uuid, null::int, s.buyer_id
+        from sales s where s.recipient_id = ${userId}
+      union all
+      select d.resource_id, 'free', d.created_at, null::uuid, null::int, null::uuid
+        from downloads d join resources fr on fr.id = d.resource_id and fr.price = 0
+        where d.users_id = ${userId}
+    ) o
+    join resources r on r.id = o.resource_id
+    ${resource ? sql`where ${resource}` : sql``}
+    order by o.resource_id, (o.source = 'free'), o.acquired_at`;
+}
+
+interface LibraryRow extends MainFileRow, Record<string, unknown> {
+  source: LibrarySource;
+  acquired_at: string | Date;
+  sale_id: string | null;
+  amount: number | null;
+  id: string;
+  name: string;
+  title: string;
+  available: boolean;
+  cover_locator: string | null;
+  creator_id: string;
+  creator_username: string;
+  creator_first_name: string;
+  creator_avatar_locator: string | null;
+  giver_username: string | null;
+  giver_first_name: string | null;
+}
+
+async function selectLibrary(db: Db, owned: SQL, limit: number, offset: number): Promise<LibraryItem[]> {
+  const result = await db.execute<LibraryRow>(sql`
+    select o.source, o.acquired_at, o.sale_id, o.amount, r.id, r.name, r.title,
+           (r.approval_status = 'approved' and r.status = 'active') as available,
+           cover.locator as cover_locator,
+           u.id as creator_id, u.username as creator_username, u.first_name as creator_first_name,
+           u.avatar_locator as creator_avatar_locator,
+           giver.username as giver_username, giver.first_name as giver_first_name,
+           main_file.id as file_id, main_file.name as file_name, main_file.size_bytes as file_size
+    from (select * from (${owned}) firsts order by acquired_at desc, resource_id limit ${limit} offset ${offset}) o
+    join resources r on r.id = o.resource_id
+    join users u on u.id = r.users_id
+    left join users giver on giver.id = o.giver_id
+    ${COVER_JOIN}
+    ${MAIN_FILE_JOIN}
+    order by o.acquired_at desc, o.resource_id`);
+  return result.rows.map((row) => ({
+    resource: {
+      id: row.id,
+      name: row.name,
+      title: row.title,
+      cover_locator: row.cover_locator,
+      creator: {
+        id: row.creator_id,
+        username: row.creator_username,
+        first_name: row.creator_first_name,
+        avatar_locator: row.creator_avatar_locator,
+      },
+      available: row.available,
+    },
+    source: row.source,
+    acquiredAt: new Date(row.acquired_at).toISOString(),
+    saleId: row.source === "purchase" ? row.sale_id : null,
+    amount: row.source === "purchase" ? row.amount : null,
+    giftFrom:
+      row.source === "gift" && row.giver_username && row.giver_first_name
+        ? { username: row.giver_username, first_name: row.giver_first_name }
+        : null,
+    file: row.available ? presentMainFile(row) : null,
+  }));
+}
+
+/** GET /users/self/library?page=: what the viewer owns, newest first, a page at a time. */
+export async function listLibrary(db: Db, userId: string, page: number): Promise<LibraryResponse> {
+  const owned = ownedBy(userId, null);
+  const [items, counted] = await Promise.all([
+    selectLibrary(db, owned, LIBRARY_PAGE_SIZE, (page - 1) * LIBRARY_PAGE_SIZE),
+    db.execute<{ total: number }>(sql`select count(*)::int as total from (${owned}) firsts`),
+  ]);
+  return { items, total: Number(counted.rows[0]?.total ?? 0), page, pageSize: LIBRARY_PAGE_SIZE };
+}
+
+/** GET /users/self/library/{id}: how the viewer owns one resource (by id or name), or null. */
+export async function libraryEntry(db: Db, userId: string, idOrName: string): Promise<LibraryItem | null> {
+  const match = isUuid(idOrName) ? sql`r.id = ${idOrName}` : sql`r.name = ${idOrName.toLowerCase()}`;
+  const [item] = await selectLibrary(db, ownedBy(userId, match), 1, 0);
+  return item ?? null;
+}

@@ -1,0 +1,122 @@
+import type { ReactNode } from "react";
+import { useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { imageUrl } from "../../api/image-urls.ts";
+import { Button, buttonClass, TextField } from "../../components/ui/index.ts";
+import { useCheckoutTexts } from "./checkout-texts.ts";
+
+/** Covers are portrait pages (692 x 896 at least): a thumbnail keeps that shape whatever its width. */
+export function Cover({
+  locator,
+  title,
+  className = "w-20",
+}: {
+  locator: string | null;
+  title: string;
+  className?: string;
+}) {
+  return (
+    <div
+      className={`aspect-[692/896] shrink-0 overflow-hidden rounded-ui border border-line bg-wash ${className}`}
+    >
+      {locator ? (
+        <img
+          src={imageUrl(locator, 320)}
+          alt={title}
+          width={692}
+          height={896}
+          className="h-full w-full object-cover object-top"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** What was (or is being) bought: the cover, the title as a link to its page, and the creator. */
+export function BoughtItem({
+  resource,
+  by,
+  children,
+  coverClass,
+}: {
+  resource: { name: string; title: string; cover_locator: string | null };
+  by: string;
+  children?: ReactNode;
+  coverClass?: string;
+}) {
+  return (
+    <div className="flex items-start gap-4">
+      <Cover locator={resource.cover_locator} title={resource.title} className={coverClass} />
+      <div className="flex min-w-0 flex-col gap-1">
+        <Link
+          to={`/resources/${encodeURIComponent(resource.name)}`}
+          className="font-semibold leading-snug underline-offset-2 hover:underline"
+        >
+          {resource.title}
+        </Link>
+        <p className="text-sm text-muted">{by}</p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** Facts as a two-column list: "Amount paid  $4.00". */
+export function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted">{label}</dt>
+          <dd className="font-medium tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A gift's link to send, with Copy (selecting the link where the clipboard is closed) and E-mail. */
+export function GiftLink({ uri, title }: { uri: string; title: string }) {
+  const t = useCheckoutTexts();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [copy, setCopy] = useState<"idle" | "copied" | "selected">("idle");
+  const copyLink = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(uri);
+      setCopy("copied");
+    } catch {
+      input.current?.focus();
+      input.current?.select();
+      setCopy("selected");
+    }
+  };
+  const mailto = `mailto:?subject=${encodeURIComponent(t("completed.emailSubject", { title }))}&body=${encodeURIComponent(
+    t("completed.emailBody", { title, link: uri }),
+  )}`;
+  return (
+    <div className="flex flex-col gap-3">
+      <TextField
+        ref={input}
+        id={`${id}-gift-link`}
+        label={t("completed.giftLink")}
+        readOnly
+        value={uri}
+        onFocus={(event) => event.target.select()}
+        className="w-full"
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="primary" onClick={() => void copyLink()}>
+          {t("completed.copy")}
+        </Button>
+        <a href={mailto} className={buttonClass("secondary")}>
+          {t("completed.emailLink")}
+        </a>
+        <span aria-live="polite" className="text-sm">
+          {copy === "copied" ? t("completed.copied") : copy === "selected" ? t("completed.copyFallback") : ""}
+        </span>
+      </div>
+    </div>
+  );
+}
