@@ -17,7 +17,7 @@ async function signInWithToken(page: Page, token: string) {
   );
 }
 
-test("an admin changes a tile colour and the home page's title, and a visitor sees both", async ({
+test("an admin changes a tile colour and the home page's headline, and a visitor sees both", async ({
   browser,
   request,
 }) => {
@@ -28,7 +28,7 @@ test("an admin changes a tile colour and the home page's title, and a visitor se
     name: string;
     css: string;
   }[];
-  const originalTitle = texts["home.title"] ?? "Teaching resources";
+  const originalTitle = texts["home.promise"] ?? "Classroom-ready resources, made by teachers";
   const originalTile = colors.find((c) => c.name === "tile-1")?.css ?? "#1d4ed8";
   try {
     const page = await browser.newPage();
@@ -42,9 +42,9 @@ test("an admin changes a tile colour and the home page's title, and a visitor se
     await expect(page.getByText("Saved tile-1: #0a7f3f.")).toBeVisible();
 
     await page.getByRole("link", { name: "Texts" }).click();
-    await page.getByLabel("Find a text").fill("home.title");
-    await page.getByLabel("home.title", { exact: true }).fill("Lessons for every classroom");
-    await page.getByRole("button", { name: "Save home.title", exact: true }).click();
+    await page.getByLabel("Find a text").fill("home.promise");
+    await page.getByLabel("home.promise", { exact: true }).fill("Lessons for every classroom");
+    await page.getByRole("button", { name: "Save home.promise", exact: true }).click();
     await expect(page.getByText("Saved.", { exact: true })).toBeVisible();
     await page.close();
 
@@ -57,7 +57,7 @@ test("an admin changes a tile colour and the home page's title, and a visitor se
     expect(tile).toBe("#0a7f3f");
     await visitor.close();
   } finally {
-    await request.put("/api/texts/home.title", { data: { value: originalTitle }, headers: auth });
+    await request.put("/api/texts/home.promise", { data: { value: originalTitle }, headers: auth });
     await request.patch("/api/colors/tile-1", { data: { css: originalTile }, headers: auth });
   }
 });

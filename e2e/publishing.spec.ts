@@ -127,11 +127,12 @@ test("a creator publishes a paid resource on sale, an admin approves it, and a v
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
   await visitor.goto("/new");
-  const tile = visitor.locator('main a[href="/resources/decimal-detective-bingo"]');
-  await expect(tile).toBeVisible();
-  await expect(tile).toContainText("$3.00");
-  await expect(tile).toContainText("$4.00");
-  await tile.click();
+  // The card: its link is the title; price and sale sit beside it in the same card.
+  const card = visitor.locator('main li:has(a[href="/resources/decimal-detective-bingo"])');
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("$3.00");
+  await expect(card).toContainText("$4.00");
+  await card.getByRole("link", { name: TITLE }).click();
   await expect(visitor.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
   await visitorContext.close();
 });
