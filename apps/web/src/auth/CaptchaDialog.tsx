@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useReducer, useRef, useState } from "react";
 import { api } from "../api/client.ts";
 import { countdownSeconds, formatCountdown } from "../api/request-limit.ts";
+import { Button, buttonClass } from "../components/ui/index.ts";
 import {
   CAPTCHA_IDLE,
   type CaptchaAnswer,
@@ -214,25 +215,17 @@ export default function CaptchaDialog({ reason, earliestRetry, onDone }: Captcha
             {status}
           </p>
           <div className="mt-4 flex flex-wrap justify-end gap-2">
-            <button
-              type="button"
+            <Button
+              variant="secondary"
               onClick={() => dispatch({ type: "reset" })}
               disabled={!interactive || selected.length === 0}
-              className="rounded-ui border border-line px-4 py-2 disabled:opacity-60"
             >
               {t("captcha.reset")}
-            </button>
-            <Dialog.Close className="rounded-ui border border-line px-4 py-2">
-              {t("captcha.cancel")}
-            </Dialog.Close>
-            <button
-              type="button"
-              onClick={check}
-              disabled={!interactive}
-              className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
-            >
+            </Button>
+            <Dialog.Close className={buttonClass("secondary")}>{t("captcha.cancel")}</Dialog.Close>
+            <Button variant="primary" onClick={check} disabled={!interactive}>
               {t("captcha.check")}
-            </button>
+            </Button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,6 +1,7 @@
 import { COUNTS, type LoginResponse, PATTERN_LENGTH } from "@market/domain";
 import { useEffect, useId, useReducer, useRef } from "react";
 import { ApiError } from "../api/client.ts";
+import { Button } from "../components/ui/index.ts";
 import { useAccountTexts } from "../routes/account/account-texts.ts";
 import {
   canSubmitPattern,
@@ -115,30 +116,25 @@ export function PatternChallenge({ attempt, onComplete, onFailure, onExhausted }
         ))}
       </ol>
       <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          type="button"
+        <Button
+          variant="secondary"
+          size="sm"
           onClick={() => dispatch({ type: "undo" })}
           disabled={!entering || state.sequence.length === 0}
-          className="rounded-ui border border-line px-3 py-2 text-sm disabled:opacity-60"
         >
           {t("pattern.undo")}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
           onClick={() => dispatch({ type: "clear" })}
           disabled={!entering || state.sequence.length === 0}
-          className="rounded-ui border border-line px-3 py-2 text-sm disabled:opacity-60"
         >
           {t("pattern.clear")}
-        </button>
-        <button
-          type="button"
-          onClick={submit}
-          disabled={!canSubmitPattern(state)}
-          className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
-        >
+        </Button>
+        <Button variant="primary" onClick={submit} disabled={!canSubmitPattern(state)}>
           {t("pattern.submit")}
-        </button>
+        </Button>
       </div>
       <p role="status" aria-live="assertive" className="mt-3 min-h-6 font-medium">
         {message}

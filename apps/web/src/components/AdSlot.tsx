@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { fileUrl } from "../api/client.ts";
 import { useAdvertisingTexts } from "../routes/advertising/advertising-texts.ts";
 import { followAd, recordImpression, useAdsShown, useDisplayAd } from "../state/ads.ts";
+import { buttonClass } from "./ui/index.ts";
 
 /**
  * One ad where its shape fits (spec: placement): the grid's extra cell (no type named: a card of type 1
@@ -76,9 +77,7 @@ export function AdSlot({
           {ad.subtitle ? <span className="text-sm">{ad.subtitle}</span> : null}
           {ad.description ? <span className="text-sm text-muted">{ad.description}</span> : null}
           {ad.button ? (
-            <span className="mt-auto self-start rounded-ui bg-accent px-3 py-1 text-sm font-medium text-accent-text">
-              {ad.button}
-            </span>
+            <span className={buttonClass("primary", "sm", "mt-auto self-start")}>{ad.button}</span>
           ) : null}
           {ad.statement ? <span className="text-xs text-muted">{ad.statement}</span> : null}
         </span>

@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react
 import { ApiError } from "../api/client.ts";
 import { isChunkLoadError, reloadOnceForChunkError } from "../guards/chunk-reload.ts";
 import { useTexts } from "../state/site-config.ts";
+import { Button } from "./ui/index.ts";
 
 /** The 404 content: the catch-all page and the error page for a 404 both show it. */
 export function NotFoundContent() {
@@ -67,13 +68,12 @@ export function RouteErrorPage() {
         {chunkError ? t("error.newVersion") : t("error.status", { status: String(status) })}
       </p>
       <div className="mt-6 flex justify-center gap-4">
-        <button
-          type="button"
+        <Button
+          variant="primary"
           onClick={() => (chunkError ? window.location.reload() : revalidator.revalidate())}
-          className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
         >
           {t("error.retry")}
-        </button>
+        </Button>
         <Link to="/" className="px-4 py-2 font-medium text-accent underline">
           {t("notFound.link")}
         </Link>

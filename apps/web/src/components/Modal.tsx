@@ -1,6 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 import { useDelayedOpen } from "./grid-hooks.ts";
+// From button.ts itself: ui/index.ts re-exports this dialog, so importing the index here would be a cycle.
+import { buttonClass } from "./ui/button.ts";
 
 /**
  * An accessible dialog (focus trapped, Escape closes, focus returns to the opener) that opens with the spec's
@@ -36,9 +38,7 @@ export function Modal({
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
             {closable ? (
-              <Dialog.Close className="rounded-ui border border-line px-3 py-1 text-sm">
-                {closeLabel}
-              </Dialog.Close>
+              <Dialog.Close className={buttonClass("secondary", "sm")}>{closeLabel}</Dialog.Close>
             ) : null}
           </div>
           <div className="mt-4">{children}</div>

@@ -7,9 +7,10 @@ import { authFlags } from "../../api/error-reactions.ts";
 import { isPatternRefusal, PatternChallenge } from "../../auth/PatternChallenge.tsx";
 import { RequestLimitNotice } from "../../components/RequestLimitNotice.tsx";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
+import { Button } from "../../components/ui/index.ts";
 import type { TextLookup } from "../../state/site-config.ts";
 import { useAccountTexts } from "./account-texts.ts";
-import { Field, primaryButton, secondaryButton } from "./account-ui.tsx";
+import { Field } from "./account-ui.tsx";
 import { useFinishLogin } from "./login-flow.ts";
 
 /**
@@ -124,12 +125,12 @@ export default function LoginPage() {
           countdownText={(time) => t("login.tryAgainIn", { time })}
           waitText={t("login.tooMany")}
         />
-        <button type="submit" disabled={isSubmitting} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={isSubmitting}>
           {t("login.submit")}
-        </button>
-        <button type="button" onClick={sendLink} className={secondaryButton}>
+        </Button>
+        <Button variant="secondary" onClick={sendLink}>
           {t("login.linkButton")}
-        </button>
+        </Button>
         <RequestLimitNotice
           path="/auth/token/email-login-link"
           countdownText={(time) => t("login.tryAgainIn", { time })}

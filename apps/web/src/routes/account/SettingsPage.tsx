@@ -14,12 +14,13 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState
 import { useNavigate } from "react-router";
 import { ApiError, api, fileUrl } from "../../api/client.ts";
 import { patternImageUrl } from "../../auth/pattern-machine.ts";
+import { Button } from "../../components/ui/index.ts";
 import { statusPath } from "../../guards/user-permissions.ts";
 import { PERMISSIONS_KEY } from "../../state/permissions.ts";
 import { selfUserKey } from "../../state/self-user.ts";
 import { storeUser, useSession } from "../../state/session.ts";
 import { useAccountTexts } from "./account-texts.ts";
-import { Field, primaryButton, secondaryButton, useUsernameAvailability } from "./account-ui.tsx";
+import { Field, useUsernameAvailability } from "./account-ui.tsx";
 import { signUpMessage } from "./sign-up-form.ts";
 
 type T = ReturnType<typeof useAccountTexts>;
@@ -110,9 +111,9 @@ function NameSection({ t, user, saved }: SaveContext) {
         </p>
         {save.failure}
         <div>
-          <button type="submit" disabled={save.busy || problem !== null} className={primaryButton}>
+          <Button variant="primary" type="submit" disabled={save.busy || problem !== null}>
             {t("settings.saveName")}
-          </button>
+          </Button>
         </div>
       </form>
     </Section>
@@ -161,9 +162,9 @@ function UsernameSection({ t, user, saved }: SaveContext) {
         />
         {save.failure}
         <div>
-          <button type="submit" disabled={save.busy || unchanged || error !== null} className={primaryButton}>
+          <Button variant="primary" type="submit" disabled={save.busy || unchanged || error !== null}>
             {t("settings.saveUsername")}
-          </button>
+          </Button>
         </div>
       </form>
     </Section>
@@ -231,13 +232,13 @@ function AvatarSection({ t, user, saved }: SaveContext) {
         </fieldset>
         {save.failure}
         <div>
-          <button
+          <Button
+            variant="primary"
             type="submit"
             disabled={save.busy || selected === null || selected === current}
-            className={primaryButton}
           >
             {t("settings.saveAvatar")}
-          </button>
+          </Button>
         </div>
       </form>
     </Section>
@@ -296,15 +297,15 @@ function PasswordSection({ t, user, saved }: SaveContext) {
         />
         {save.failure}
         <div>
-          <button
+          <Button
+            variant="primary"
             type="submit"
             disabled={
               save.busy || (user.has_password && !currentPassword) || checkPassword(newPassword) !== null
             }
-            className={primaryButton}
           >
             {t(user.has_password ? "settings.savePassword" : "settings.setPassword")}
-          </button>
+          </Button>
         </div>
       </form>
     </Section>
@@ -337,24 +338,19 @@ function RecoverySection({ t, user, saved }: SaveContext) {
         />
         {save.failure}
         <div className="flex flex-wrap gap-2">
-          <button
-            type="submit"
-            disabled={save.busy || !email.trim() || problem !== null}
-            className={primaryButton}
-          >
+          <Button variant="primary" type="submit" disabled={save.busy || !email.trim() || problem !== null}>
             {t("settings.saveRecovery")}
-          </button>
+          </Button>
           {user.recovery_email ? (
-            <button
-              type="button"
+            <Button
+              variant="secondary"
               disabled={save.busy}
-              className={secondaryButton}
               onClick={async () => {
                 if (!(await send(null))) setEmail("");
               }}
             >
               {t("settings.removeRecovery")}
-            </button>
+            </Button>
           ) : null}
         </div>
       </form>
@@ -405,14 +401,9 @@ function PatternSection({ t, user, saved }: SaveContext) {
           {t("pattern.chosen", { count: String(pattern.length) })}
         </p>
         <div>
-          <button
-            type="button"
-            onClick={() => setPattern([])}
-            disabled={pattern.length === 0}
-            className={secondaryButton}
-          >
+          <Button variant="secondary" onClick={() => setPattern([])} disabled={pattern.length === 0}>
             {t("pattern.clear")}
-          </button>
+          </Button>
         </div>
         <Field
           id="settings-pattern-password"
@@ -425,14 +416,13 @@ function PatternSection({ t, user, saved }: SaveContext) {
         />
         {save.failure}
         <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={save.busy || !ready} className={primaryButton}>
+          <Button variant="primary" type="submit" disabled={save.busy || !ready}>
             {t("settings.savePattern")}
-          </button>
+          </Button>
           {user.has_security_pattern ? (
-            <button
-              type="button"
+            <Button
+              variant="secondary"
               disabled={save.busy || !password}
-              className={secondaryButton}
               onClick={async () =>
                 done(
                   await save.run(async () =>
@@ -442,7 +432,7 @@ function PatternSection({ t, user, saved }: SaveContext) {
               }
             >
               {t("settings.removePattern")}
-            </button>
+            </Button>
           ) : null}
         </div>
       </form>
@@ -481,23 +471,19 @@ function DeactivateSection({ t, user, saved }: SaveContext) {
           />
           {save.failure}
           <div className="flex flex-wrap gap-2">
-            <button
-              type="submit"
-              disabled={save.busy || !password}
-              className="rounded-ui bg-danger px-4 py-2 font-medium text-danger-text disabled:opacity-60"
-            >
+            <Button variant="danger" type="submit" disabled={save.busy || !password}>
               {t("settings.deactivateConfirm")}
-            </button>
-            <button type="button" onClick={() => setAsking(false)} className={secondaryButton}>
+            </Button>
+            <Button variant="secondary" onClick={() => setAsking(false)}>
               {t("settings.cancel")}
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
         <div>
-          <button type="button" onClick={() => setAsking(true)} className={secondaryButton}>
+          <Button variant="secondary" onClick={() => setAsking(true)}>
             {t("settings.deactivate")}
-          </button>
+          </Button>
         </div>
       )}
     </Section>
@@ -518,9 +504,9 @@ function SessionsSection({ t }: { t: T }) {
       <p>{t("settings.sessionsIntro")}</p>
       {save.failure}
       <div>
-        <button type="button" disabled={save.busy} onClick={signOutEverywhere} className={secondaryButton}>
+        <Button variant="secondary" disabled={save.busy} onClick={signOutEverywhere}>
           {t("settings.signOutEverywhere")}
-        </button>
+        </Button>
       </div>
     </Section>
   );
@@ -532,9 +518,10 @@ function VerifyEmailNotice({ t, user }: { t: T; user: SelfUser }) {
     <div className="rounded-ui border-2 border-message bg-message p-4 text-message-text">
       <h2 className="font-bold">{t("settings.verifyEmail")}</h2>
       <p className="mt-1">{t("settings.verifyEmailBody", { email: user.email })}</p>
-      <button
-        type="button"
-        className="mt-2 rounded-ui border border-current px-3 py-1 font-medium"
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mt-2"
         onClick={() =>
           api.post("/auth/verification-email", {}).then(
             () => setState("sent"),
@@ -543,7 +530,7 @@ function VerifyEmailNotice({ t, user }: { t: T; user: SelfUser }) {
         }
       >
         {t("settings.resend")}
-      </button>
+      </Button>
       <p role="status" className="mt-1 empty:hidden">
         {state === "sent" ? t("settings.resent") : state === "failed" ? t("save.failed") : ""}
       </p>

@@ -5,10 +5,11 @@ import { type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError, api, fileUrl } from "../../api/client.ts";
 import { RequestLimitNotice } from "../../components/RequestLimitNotice.tsx";
+import { Button } from "../../components/ui/index.ts";
 import { ACCOUNT_STORAGE_KEYS, keepPostSignUpRoute } from "../../state/post-login.ts";
 import { storeSession } from "../../state/session.ts";
 import { useAccountTexts } from "./account-texts.ts";
-import { Field, primaryButton, useUsernameAvailability } from "./account-ui.tsx";
+import { Field, useUsernameAvailability } from "./account-ui.tsx";
 import {
   type SignUpField,
   type SignUpValues,
@@ -221,9 +222,9 @@ export default function SignUpPage() {
             countdownText={(time) => t("login.tryAgainIn", { time })}
             waitText={t("login.tooMany")}
           />
-          <button type="submit" disabled={isSubmitting} className={primaryButton}>
+          <Button variant="primary" type="submit" disabled={isSubmitting}>
             {t("signUp.submit")}
-          </button>
+          </Button>
         </form>
         <p className="mt-6 text-sm">
           {t("signUp.haveAccount")}{" "}

@@ -4,11 +4,11 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
 import { authFlags } from "../../api/error-reactions.ts";
+import { Button } from "../../components/ui/index.ts";
 import { PERMISSIONS_KEY } from "../../state/permissions.ts";
 import { selfUserKey } from "../../state/self-user.ts";
 import { storeUser, useSession } from "../../state/session.ts";
 import { useAccountTexts } from "./account-texts.ts";
-import { primaryButton } from "./account-ui.tsx";
 
 /**
  * /profile/@{username}/status: an active account is told so; a deactivated one can reactivate itself when the
@@ -61,9 +61,9 @@ export default function StatusPage() {
             <>
               <p>{t("accountStatus.deactivatedBody")}</p>
               <div>
-                <button type="button" onClick={reactivate} disabled={busy} className={primaryButton}>
+                <Button variant="primary" onClick={reactivate} disabled={busy}>
                   {t("accountStatus.reactivate")}
-                </button>
+                </Button>
               </div>
             </>
           )}

@@ -4,10 +4,6 @@ import { forwardRef, type InputHTMLAttributes, type ReactNode, useEffect, useSta
 import { ApiError, api } from "../../api/client.ts";
 
 export const inputClass = "mt-1 block w-full rounded-ui border border-line bg-paper px-3 py-2";
-export const primaryButton =
-  "rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60";
-export const secondaryButton =
-  "rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash disabled:opacity-60";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   id: string;

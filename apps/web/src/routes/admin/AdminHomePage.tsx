@@ -1,3 +1,4 @@
+import { SiteBanner } from "../../components/SiteBanner.tsx";
 import { AdminSections } from "./AdminSections.tsx";
 import { useAdminTexts } from "./admin-texts.ts";
 
@@ -6,6 +7,7 @@ export default function AdminHomePage() {
   const t = useAdminTexts();
   return (
     <section className="flex flex-col gap-6">
+      <SiteBanner imageKey="admin" />
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">{t("admin.title")}</h1>
         <p className="text-muted">{t("admin.intro")}</p>

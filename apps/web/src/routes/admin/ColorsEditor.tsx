@@ -2,6 +2,7 @@ import { type ColorEntry, CSS_COLOR, contrastRatio, textColorFor } from "@market
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
+import { Button } from "../../components/ui/index.ts";
 import { siteQueries } from "../../state/site-config.ts";
 import { errorMessage, useAdminTexts } from "./admin-texts.ts";
 
@@ -101,15 +102,15 @@ export function ColorsEditor() {
                   {a("admin.colors.invalid")}
                 </span>
               ) : null}
-              <button
-                type="button"
+              <Button
+                variant="secondary"
+                size="sm"
                 disabled={draft === undefined || !valid || save.isPending}
                 onClick={() => save.mutate({ name: color.name, css: color.css })}
-                className="rounded-ui border border-line px-3 py-1 text-sm font-medium hover:bg-wash disabled:opacity-50"
               >
                 {a("common.save")}
                 <span className="sr-only"> {color.name}</span>
-              </button>
+              </Button>
               {draft !== undefined ? (
                 <button
                   type="button"

@@ -1,5 +1,5 @@
 import { formatAmount } from "@market/domain";
-import { Link } from "react-router";
+import { LinkButton } from "../../components/ui/index.ts";
 import { EXCEPTION_QUEUES } from "./AdminSections.tsx";
 import { useAdminTexts } from "./admin-texts.ts";
 import { useExceptionsSummary } from "./use-exceptions.ts";
@@ -43,13 +43,10 @@ export default function ExceptionsPage() {
                   {t("exceptions.payoutTotal", { amount: formatAmount(summary.data.totalEligiblePayouts) })}
                 </p>
               ) : null}
-              <Link
-                to={queue.to}
-                className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
-              >
+              <LinkButton variant="primary" className="self-start" to={queue.to}>
                 {t("exceptions.open")}
                 <span className="sr-only"> {t(queue.label)}</span>
-              </Link>
+              </LinkButton>
             </li>
           );
         })}

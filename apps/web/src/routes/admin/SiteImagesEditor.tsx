@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { api, fileUrl } from "../../api/client.ts";
 import { uploadWithProgress } from "../../api/upload.ts";
+import { Button } from "../../components/ui/index.ts";
 import { useColors } from "../../state/site-config.ts";
 import { errorMessage, useAdminTexts } from "./admin-texts.ts";
 
@@ -159,13 +160,9 @@ function UploadForm({ imageKey, onUploaded }: { imageKey: string; onUploaded: (i
           {Math.round(progress * 100)}%
         </progress>
       ) : null}
-      <button
-        type="submit"
-        disabled={progress !== null}
-        className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
-      >
+      <Button variant="primary" className="self-start" type="submit" disabled={progress !== null}>
         {a("admin.siteImages.uploadButton")}
-      </button>
+      </Button>
       {message ? <p role="status">{message}</p> : null}
     </form>
   );
@@ -263,16 +260,17 @@ export function SiteImagesEditor() {
                   {isCurrent ? (
                     <p className="text-sm font-semibold">{a("admin.siteImages.shown")}</p>
                   ) : (
-                    <button
-                      type="button"
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="self-start"
                       disabled={change.isPending}
-                      className="self-start rounded-ui border border-line px-3 py-1 text-sm"
                       onClick={() =>
                         change.mutate({ key: image.key, variation: v.id, patch: { current: true } })
                       }
                     >
                       {a("admin.siteImages.show")}
-                    </button>
+                    </Button>
                   )}
                   <button
                     type="button"

@@ -2,6 +2,7 @@ import { AD_TYPES, type SiteSettings, type SiteSettingsPatch, siteSettingsPatchS
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { ApiError, api } from "../../api/client.ts";
+import { Button } from "../../components/ui/index.ts";
 import { siteQueries, useSiteSettings } from "../../state/site-config.ts";
 import { errorMessage, useAdminTexts } from "./admin-texts.ts";
 import { useSettingsTexts } from "./settings-texts.ts";
@@ -313,9 +314,9 @@ export function SiteSettingsForm() {
                   )
                 }
               />
-              <button
-                type="button"
-                className="rounded-ui border border-line px-3 py-2 text-sm"
+              <Button
+                variant="secondary"
+                size="sm"
                 onClick={() =>
                   set(
                     "restrictedWords",
@@ -328,17 +329,18 @@ export function SiteSettingsForm() {
                   {" "}
                   {s("settings.restrictedWords.pattern", { n: String(index + 1) })}
                 </span>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
-        <button
-          type="button"
-          className="self-start rounded-ui border border-line px-3 py-2 text-sm"
+        <Button
+          variant="secondary"
+          size="sm"
+          className="self-start"
           onClick={() => set("restrictedWords", [...draft.restrictedWords, { pattern: "", replacement: "" }])}
         >
           {s("settings.restrictedWords.add")}
-        </button>
+        </Button>
         {problemAt("restrictedWords") ? (
           <p role="alert" className="text-sm text-danger">
             {problemAt("restrictedWords")}
@@ -359,13 +361,13 @@ export function SiteSettingsForm() {
       </Field>
 
       <div className="flex flex-wrap items-center gap-3">
-        <button
+        <Button
+          variant="primary"
           type="submit"
           disabled={save.isPending || !checked.success || Object.keys(patch).length === 0}
-          className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
         >
           {save.isPending ? a("common.saving") : s("settings.save")}
-        </button>
+        </Button>
         <span className="text-sm text-muted">
           {Object.keys(patch).length === 0
             ? s("settings.noChanges")

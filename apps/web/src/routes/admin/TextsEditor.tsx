@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
 import { api } from "../../api/client.ts";
 import { RichText } from "../../components/RichText.tsx";
+import { Button } from "../../components/ui/index.ts";
 import { siteQueries } from "../../state/site-config.ts";
 import { errorMessage, useAdminTexts } from "./admin-texts.ts";
 import { ALL_TEXT_DEFAULTS as ALL_DEFAULTS } from "./text-areas.ts";
@@ -71,15 +72,15 @@ function TextRow({ textKey, value, stored }: { textKey: string; value: string; s
         </p>
       ) : null}
       <div className="flex items-center gap-3">
-        <button
-          type="button"
+        <Button
+          variant="secondary"
+          size="sm"
           disabled={save.isPending || draft === value}
           onClick={() => save.mutate(draft)}
-          className="rounded-ui border border-line px-3 py-1 text-sm font-medium hover:bg-wash disabled:opacity-50"
         >
           {a("common.save")}
           <span className="sr-only"> {textKey}</span>
-        </button>
+        </Button>
         {stored && ALL_DEFAULTS[textKey] !== undefined && value !== ALL_DEFAULTS[textKey] ? (
           <button
             type="button"

@@ -11,12 +11,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../api/client.ts";
+import { Button } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
 import { errorMessage, useAdminTexts } from "./admin-texts.ts";
 import { useUsersTexts } from "./users-texts.ts";
-
-const button =
-  "rounded-ui border border-line px-3 py-2 text-sm font-medium hover:bg-wash disabled:opacity-50";
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -69,9 +67,9 @@ export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
     return (
       <section className="flex flex-col gap-4">
         <p role="alert">{errorMessage(detail.error)}</p>
-        <button type="button" className={`${button} self-start`} onClick={onBack}>
+        <Button variant="secondary" size="sm" className="self-start" onClick={onBack}>
           {t("user.back")}
-        </button>
+        </Button>
       </section>
     );
   }
@@ -83,9 +81,9 @@ export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
 
   return (
     <section className="flex flex-col gap-6">
-      <button type="button" className={`${button} self-start`} onClick={onBack}>
+      <Button variant="secondary" size="sm" className="self-start" onClick={onBack}>
         {t("user.back")}
-      </button>
+      </Button>
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">
           {user.first_name} {user.last_name}
@@ -110,18 +108,20 @@ export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
             <p className="text-sm text-muted">{t("user.deactivatedByUser")}</p>
           ) : null}
           {user.is_deactivated ? (
-            <button
-              type="button"
-              className={`${button} self-start`}
+            <Button
+              variant="secondary"
+              size="sm"
+              className="self-start"
               disabled={busy || !may({ is_deactivated: false })}
               onClick={() => change.mutate({ is_deactivated: false })}
             >
               {t("user.reactivate")}
-            </button>
+            </Button>
           ) : (
-            <button
-              type="button"
-              className={`${button} self-start`}
+            <Button
+              variant="secondary"
+              size="sm"
+              className="self-start"
               disabled={busy || !may({ is_deactivated: true })}
               onClick={() => {
                 if (window.confirm(t("user.confirmDeactivate", { username: user.username })))
@@ -129,7 +129,7 @@ export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
               }}
             >
               {t("user.deactivate")}
-            </button>
+            </Button>
           )}
         </Section>
 
@@ -142,23 +142,25 @@ export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
                 : t("users.badge.user")}
           </p>
           {user.role === "admin" ? (
-            <button
-              type="button"
-              className={`${button} self-start`}
+            <Button
+              variant="secondary"
+              size="sm"
+              className="self-start"
               disabled={busy || !may({ role: "user" })}
               onClick={() => change.mutate({ role: "user" })}
             >
               {t("user.revokeAdmin")}
-            </button>
+            </Button>
           ) : (
-            <button
-              type="button"
-              className={`${button} self-start`}
+            <Button
+              variant="secondary"
+              size="sm"
+              className="self-start"
               disabled={busy || !may({ role: "admin" })}
               onClick={() => change.mutate({ role: "admin" })}
             >
               {t("user.makeAdmin")}
-            </button>
+            </Button>
           )}
         </Section>
 
@@ -178,27 +180,29 @@ export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
               </label>
             ))}
           </fieldset>
-          <button
-            type="button"
-            className={`${button} self-start`}
+          <Button
+            variant="secondary"
+            size="sm"
+            className="self-start"
             disabled={busy || !flags || !may({ permissions: {} })}
             onClick={() => flags && change.mutate({ permissions: flags })}
           >
             {t("user.permissionsSave")}
-          </button>
+          </Button>
         </Section>
 
         <Section title={t("user.verification")}>
           <p>{user.email_verified ? t("user.verified") : t("user.unverified")}</p>
           {user.email_verified ? null : (
-            <button
-              type="button"
-              className={`${button} self-start`}
+            <Button
+              variant="secondary"
+              size="sm"
+              className="self-start"
               disabled={resend.isPending}
               onClick={() => resend.mutate()}
             >
               {t("user.resend")}
-            </button>
+            </Button>
           )}
         </Section>
       </div>

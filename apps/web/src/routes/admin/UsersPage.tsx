@@ -1,8 +1,9 @@
 import { ADMIN_USER_FILTERS, type AdminUserList, type AdminUserRow } from "@market/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
+import { Button, LinkButton } from "../../components/ui/index.ts";
 import { useAdminTexts } from "./admin-texts.ts";
 import { PagerButtons } from "./PagerButtons.tsx";
 import { UserDetail } from "./UserDetail.tsx";
@@ -74,12 +75,9 @@ export default function UsersPage() {
           <h1 className="text-2xl font-bold sm:text-3xl">{t("users.title")}</h1>
           <p className="text-muted">{t("users.intro")}</p>
         </div>
-        <Link
-          to="/admin/email-all"
-          className="rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash"
-        >
+        <LinkButton variant="secondary" to="/admin/email-all">
           {t("users.emailAll")}
-        </Link>
+        </LinkButton>
       </header>
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet known to every browser we support (nor jsdom) */}
       <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-3">
@@ -115,9 +113,9 @@ export default function UsersPage() {
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
+        <Button variant="primary" type="submit">
           {t("users.searchButton")}
-        </button>
+        </Button>
       </form>
 
       {list.isError ? (
@@ -151,14 +149,10 @@ export default function UsersPage() {
                     </span>
                   </span>
                   <Badges user={user} />
-                  <button
-                    type="button"
-                    onClick={() => update({ user: user.id })}
-                    className="rounded-ui border border-line px-3 py-1 text-sm hover:bg-wash"
-                  >
+                  <Button variant="secondary" size="sm" onClick={() => update({ user: user.id })}>
                     {t("users.open")}
                     <span className="sr-only"> @{user.username}</span>
-                  </button>
+                  </Button>
                 </li>
               ))}
             </ul>

@@ -1,7 +1,8 @@
 import { type Ad, formatMoney } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { api, fileUrl } from "../../api/client.ts";
+import { LinkButton } from "../../components/ui/index.ts";
 import { AdReviewPanel } from "./AdReviewPanel.tsx";
 import { useAdvertisingTexts } from "./advertising-texts.ts";
 
@@ -32,13 +33,13 @@ export default function AdQueuePage() {
                 })}
                 {ad.review_comment ? ` ${t("ads.queue.comment", { comment: ad.review_comment })}` : ""}
               </span>
-              <Link
+              <LinkButton
+                variant="primary"
                 to={`/advertising/${ad.id}/approve`}
-                className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
                 aria-label={t("ads.queue.reviewLabel", { title: ad.title ?? ad.id })}
               >
                 {t("ads.queue.review")}
-              </Link>
+              </LinkButton>
             </li>
           ))}
         </ul>

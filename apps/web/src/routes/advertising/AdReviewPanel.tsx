@@ -2,6 +2,7 @@ import type { Ad } from "@market/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
+import { Button } from "../../components/ui/index.ts";
 import { useAdvertisingTexts } from "./advertising-texts.ts";
 
 /**
@@ -31,13 +32,9 @@ export function AdReviewPanel({ ad }: { ad: Ad }) {
   return (
     <div className="flex flex-col gap-3">
       {outcome ? <p role="status">{outcome}</p> : null}
-      <button
-        type="button"
-        onClick={() => void decide("approve")}
-        className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
-      >
+      <Button variant="primary" className="self-start" onClick={() => void decide("approve")}>
         {t("ads.review.approve")}
-      </button>
+      </Button>
       <label htmlFor={id} className="font-medium">
         {t("ads.review.comment")}
       </label>
@@ -48,21 +45,17 @@ export function AdReviewPanel({ ad }: { ad: Ad }) {
         onChange={(e) => setComment(e.target.value)}
         className="rounded-ui border border-line px-3 py-2"
       />
-      <button
-        type="button"
+      <Button
+        variant="secondary"
+        className="self-start"
         disabled={!comment.trim()}
         onClick={() => void decide("reject")}
-        className="self-start rounded-ui border border-line px-4 py-2 font-medium disabled:opacity-60"
       >
         {t("ads.review.reject")}
-      </button>
-      <button
-        type="button"
-        onClick={() => void decide("clear")}
-        className="self-start rounded-ui border border-line px-4 py-2 text-sm"
-      >
+      </Button>
+      <Button variant="secondary" size="sm" className="self-start" onClick={() => void decide("clear")}>
         {t("ads.review.clear")}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LinkButton } from "../../components/ui/index.ts";
 import { useAdvertisingTexts } from "./advertising-texts.ts";
 
 /** /advertising/{id}/submitted. */
@@ -8,9 +8,9 @@ export default function AdSubmittedPage() {
     <section className="flex max-w-2xl flex-col items-start gap-4">
       <h1 className="text-2xl font-bold sm:text-3xl">{t("ads.submitted.title")}</h1>
       <p>{t("ads.submitted.body")}</p>
-      <Link to="/advertising/manage" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
+      <LinkButton variant="primary" to="/advertising/manage">
         {t("ads.submitted.manage")}
-      </Link>
+      </LinkButton>
     </section>
   );
 }

@@ -18,6 +18,7 @@ import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, api, fileUrl } from "../../api/client.ts";
 import { uploadWithProgress } from "../../api/upload.ts";
+import { Button, buttonClass } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
 import { CheckoutFailure, useCheckoutAttempt } from "../checkout/checkout-attempt.tsx";
@@ -103,7 +104,6 @@ const problemText = (t: AdvertisingTexts, code: string) => {
   const key = PROBLEM[code];
   return key ? t(key) : code;
 };
-const primary = "self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60";
 
 /**
  * /advertising/{id}/edit[/:step]: the ad wizard (spec 2 and 4). Each step saves as the advertiser goes on
@@ -263,9 +263,9 @@ function TextField({ ad, step, save, goNext }: StepProps & { step: TextStep }) {
           {problem}
         </p>
       ) : null}
-      <button type="submit" disabled={busy} className={primary}>
+      <Button variant="primary" className="self-start" type="submit" disabled={busy}>
         {t("ads.wizard.saveAndContinue")}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -319,7 +319,7 @@ function ImageStep({ ad, goNext }: { ad: Ad; goNext: () => void }) {
       {ad.image_url ? (
         <img src={fileUrl(ad.image_url)} alt={t("ads.wizard.image.alt")} className="max-w-sm rounded-ui" />
       ) : null}
-      <label className="self-start cursor-pointer rounded-ui border border-line px-4 py-2 font-medium">
+      <label className={buttonClass("secondary", "md", "self-start cursor-pointer")}>
         {busy
           ? t("ads.wizard.uploading")
           : ad.image_url
@@ -328,9 +328,9 @@ function ImageStep({ ad, goNext }: { ad: Ad; goNext: () => void }) {
         <input type="file" accept="image/*" className="sr-only" onChange={(e) => void upload(e)} />
       </label>
       <Problem text={problem} />
-      <button type="button" disabled={!ad.image_url} onClick={goNext} className={primary}>
+      <Button variant="primary" className="self-start" disabled={!ad.image_url} onClick={goNext}>
         {t("ads.wizard.continue")}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -400,9 +400,9 @@ function TitleDescriptionStep({ ad, save, goNext }: StepProps) {
         className="rounded-ui border border-line bg-paper px-3 py-2"
       />
       <Problem text={problem} />
-      <button type="submit" className={primary}>
+      <Button variant="primary" className="self-start" type="submit">
         {t("ads.wizard.saveAndContinue")}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -458,7 +458,7 @@ function IdentityStep({ ad, save, goNext }: StepProps) {
           className="h-16 w-16 rounded-ui"
         />
       ) : null}
-      <label className="self-start cursor-pointer rounded-ui border border-line px-4 py-2 font-medium">
+      <label className={buttonClass("secondary", "md", "self-start cursor-pointer")}>
         {busy
           ? t("ads.wizard.uploading")
           : ad.business_image
@@ -470,9 +470,9 @@ function IdentityStep({ ad, save, goNext }: StepProps) {
       <p className="text-sm text-muted">
         {complete ? t("ads.wizard.identity.complete") : t("ads.wizard.identity.incomplete")}
       </p>
-      <button type="submit" className={primary}>
+      <Button variant="primary" className="self-start" type="submit">
         {t("ads.wizard.saveAndContinue")}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -511,9 +511,9 @@ function TargetingStep({ ad, save, goNext }: StepProps) {
           {problem}
         </p>
       ) : null}
-      <button type="button" onClick={() => void submit()} className={primary}>
+      <Button variant="primary" className="self-start" onClick={() => void submit()}>
         {t("ads.wizard.saveAndContinue")}
-      </button>
+      </Button>
     </fieldset>
   );
 }
@@ -596,9 +596,9 @@ function SpendStep({
           {problem}
         </p>
       ) : null}
-      <button type="submit" className={primary}>
+      <Button variant="primary" className="self-start" type="submit">
         {t("ads.wizard.saveAndContinue")}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -643,13 +643,13 @@ function PaymentStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
       </p>
       {free ? null : <PaymentFields form={form} t={t} />}
       <CheckoutFailure message={attempt.failure} />
-      <button type="submit" disabled={attempt.busy} className={primary}>
+      <Button variant="primary" className="self-start" type="submit" disabled={attempt.busy}>
         {free
           ? ads("ads.wizard.payment.submit")
           : attempt.busy
             ? t("pay.paying")
             : ads("ads.wizard.payment.pay", { amount: formatMoney(total) })}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -670,13 +670,13 @@ function StylingStep({ ad, save, goNext }: StepProps) {
         onChange={(e) => setCss(e.target.value)}
         className="rounded-ui border border-line px-3 py-2 font-mono"
       />
-      <button
-        type="button"
+      <Button
+        variant="primary"
+        className="self-start"
         onClick={() => void save({ css_override: css || null }).then(goNext)}
-        className={primary}
       >
         {t("ads.wizard.saveAndContinue")}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -721,14 +721,14 @@ function StatusStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
         })}
       </p>
       {ad.derivedStatus === "running" ? (
-        <button type="button" className={primary} onClick={() => void act("stop")}>
+        <Button variant="primary" className="self-start" onClick={() => void act("stop")}>
           {t("ads.wizard.status.stop")}
-        </button>
+        </Button>
       ) : null}
       {ad.derivedStatus === "stopped" ? (
-        <button type="button" className={primary} onClick={() => void act("resume")}>
+        <Button variant="primary" className="self-start" onClick={() => void act("resume")}>
           {t("ads.wizard.status.resume")}
-        </button>
+        </Button>
       ) : null}
       {failure ? <p role="alert">{failure}</p> : null}
       {ad.editable ? (

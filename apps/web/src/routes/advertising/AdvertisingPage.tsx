@@ -1,5 +1,7 @@
 import { AD_IMAGE_RULES, AD_TYPES, adTextLimit, formatMoney } from "@market/domain";
 import { Link } from "react-router";
+import { SiteBanner } from "../../components/SiteBanner.tsx";
+import { LinkButton } from "../../components/ui/index.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
 import { useAdvertisingTexts } from "./advertising-texts.ts";
 
@@ -9,18 +11,16 @@ export default function AdvertisingPage() {
   const t = useAdvertisingTexts();
   return (
     <section className="flex flex-col gap-6">
+      <SiteBanner imageKey="advertising" />
       <h1 className="text-2xl font-bold sm:text-3xl">{t("ads.about.title")}</h1>
       <p className="max-w-prose">{t("ads.about.intro", { price: formatMoney(100) })}</p>
       <div className="flex gap-3">
-        <Link
-          to="/advertising/create"
-          className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
-        >
+        <LinkButton variant="primary" to="/advertising/create">
           {t("ads.about.create")}
-        </Link>
-        <Link to="/advertising/manage" className="rounded-ui border border-line px-4 py-2 font-medium">
+        </LinkButton>
+        <LinkButton variant="secondary" to="/advertising/manage">
           {t("ads.about.manage")}
-        </Link>
+        </LinkButton>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("ads.about.types")}>
         {AD_TYPES.map((type) => {

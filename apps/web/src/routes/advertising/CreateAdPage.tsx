@@ -2,6 +2,7 @@ import { AD_TYPES, type Ad, type AdType } from "@market/domain";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { api } from "../../api/client.ts";
+import { Button } from "../../components/ui/index.ts";
 import { useAdvertisingTexts } from "./advertising-texts.ts";
 
 /**
@@ -34,13 +35,9 @@ export default function CreateAdPage() {
       <ul className="flex flex-wrap gap-3">
         {AD_TYPES.map((type) => (
           <li key={type}>
-            <button
-              type="button"
-              onClick={() => void create(type)}
-              className="rounded-ui border border-line px-4 py-2 font-medium"
-            >
+            <Button variant="secondary" onClick={() => void create(type)}>
               {t("ads.create.type", { type })}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

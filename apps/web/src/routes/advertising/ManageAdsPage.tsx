@@ -2,6 +2,7 @@ import { type Ad, formatAmount } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { api } from "../../api/client.ts";
+import { LinkButton } from "../../components/ui/index.ts";
 import { adStatusText, useAdvertisingTexts } from "./advertising-texts.ts";
 
 /** /advertising/manage: the advertiser's ads with their status, views, clicks, click-through and spend. */
@@ -15,12 +16,9 @@ export default function ManageAdsPage() {
     <section className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-bold sm:text-3xl">{t("ads.manage.title")}</h1>
-        <Link
-          to="/advertising/create"
-          className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
-        >
+        <LinkButton variant="primary" to="/advertising/create">
           {t("ads.manage.create")}
-        </Link>
+        </LinkButton>
       </div>
       {!ads.data ? (
         <p role="status">{ads.isError ? t("ads.manage.loadFailed") : t("ads.loading")}</p>

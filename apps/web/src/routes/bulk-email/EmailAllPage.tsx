@@ -9,6 +9,7 @@ import { useId, useState } from "react";
 import { ApiError, api } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
 import { RichText } from "../../components/RichText.tsx";
+import { Button } from "../../components/ui/index.ts";
 import { type BulkEmailTexts, useBulkEmailTexts } from "./bulk-email-texts.ts";
 
 const stateKey = ["admin", "bulk-email"] as const;
@@ -38,13 +39,9 @@ export default function EmailAllPage() {
       {state.isError && !state.data ? (
         <div role="alert" className="flex flex-col items-start gap-2">
           <p>{t("emailAll.loadError")}</p>
-          <button
-            type="button"
-            onClick={() => void state.refetch()}
-            className="rounded-ui border border-line px-4 py-2 font-medium"
-          >
+          <Button variant="secondary" onClick={() => void state.refetch()}>
             {t("emailAll.retry")}
-          </button>
+          </Button>
         </div>
       ) : !state.data ? (
         <p role="status">…</p>
@@ -169,15 +166,11 @@ function Compose({ state, t }: { state: BulkEmailState; t: BulkEmailTexts }) {
           </p>
         ) : null}
         <div className="flex flex-wrap gap-3">
-          <button
-            type="button"
-            onClick={() => setPreviewing(false)}
-            className="rounded-ui border border-line px-4 py-2 font-medium"
-          >
+          <Button variant="secondary" onClick={() => setPreviewing(false)}>
             {t("emailAll.edit")}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            variant="primary"
             disabled={send.isPending}
             onClick={() => {
               const input = check();
@@ -185,12 +178,11 @@ function Compose({ state, t }: { state: BulkEmailState; t: BulkEmailTexts }) {
               if (input && window.confirm(t("emailAll.confirm", { subject: input.subject, active })))
                 send.mutate(input);
             }}
-            className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
           >
             {send.isPending
               ? t("emailAll.sending")
               : t("emailAll.send", { active: String(reach?.totalActiveUsers ?? "all") })}
-          </button>
+          </Button>
         </div>
       </section>
     );
@@ -233,12 +225,9 @@ function Compose({ state, t }: { state: BulkEmailState; t: BulkEmailTexts }) {
             `${t("emailAll.bodyHint")} ${t("emailAll.count", { used: String(draft.body.length), max: String(BULK_EMAIL_LIMITS.bodyMax) })}`}
         </p>
       </div>
-      <button
-        type="submit"
-        className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
-      >
+      <Button variant="primary" className="self-start" type="submit">
         {t("emailAll.preview")}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
+import { Button } from "../../components/ui/index.ts";
 import { useBulkEmailTexts } from "./bulk-email-texts.ts";
 
 /**
@@ -25,14 +26,14 @@ export default function UnsubscribePage() {
         <>
           <p>{t("unsubscribe.intro")}</p>
           {unsubscribe.isError ? <p role="alert">{t("unsubscribe.failed")}</p> : null}
-          <button
-            type="button"
+          <Button
+            variant="primary"
+            className="self-start"
             disabled={unsubscribe.isPending}
             onClick={() => unsubscribe.mutate()}
-            className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
           >
             {unsubscribe.isPending ? t("unsubscribe.working") : t("unsubscribe.confirm")}
-          </button>
+          </Button>
         </>
       )}
       <Link to="/" className="text-accent underline">

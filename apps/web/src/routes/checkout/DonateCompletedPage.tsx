@@ -1,5 +1,5 @@
 import { formatMoney } from "@market/domain";
-import { Link } from "react-router";
+import { LinkButton } from "../../components/ui/index.ts";
 import { useDonationState } from "../../state/donation.ts";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { DonationModal } from "./DonationModal.tsx";
@@ -14,9 +14,9 @@ export default function DonateCompletedPage() {
         <p>
           {amount ? t("donateDone.amount", { amount: formatMoney(amount) }) : null} {t("donateDone.body")}
         </p>
-        <Link to="/" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
+        <LinkButton variant="primary" to="/">
           {t("tipDone.back")}
-        </Link>
+        </LinkButton>
       </div>
     </DonationModal>
   );

@@ -11,6 +11,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { api } from "../../api/client.ts";
+import { Button } from "../../components/ui/index.ts";
 import {
   donationState,
   storeDonateAmountForLogin,
@@ -100,15 +101,11 @@ export default function DonatePage() {
         </div>
         <PaymentFields form={form} t={t} />
         <CheckoutFailure message={attempt.failure} />
-        <button
-          type="submit"
-          disabled={attempt.busy}
-          className="self-start rounded-ui bg-accent px-5 py-3 text-lg font-semibold text-accent-text disabled:opacity-60"
-        >
+        <Button variant="primary" size="lg" className="self-start" type="submit" disabled={attempt.busy}>
           {attempt.busy
             ? t("pay.paying")
             : t("donate.send", { amount: valid && amount !== null ? formatMoney(amount) : "" })}
-        </button>
+        </Button>
       </form>
     </DonationModal>
   );

@@ -1,5 +1,6 @@
 import { donationBase } from "@market/domain";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { LinkButton } from "../../components/ui/index.ts";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { DonationModal } from "./DonationModal.tsx";
 
@@ -12,12 +13,12 @@ export default function DonationCancelPage() {
       <div className="flex flex-col items-start gap-4">
         <p>{t("donation.canceledBody")}</p>
         <div className="flex flex-wrap gap-3">
-          <Link to="/" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
+          <LinkButton variant="primary" to="/">
             {t("tipDone.back")}
-          </Link>
-          <Link to={donationBase(location.pathname)} className="rounded-ui border border-line px-4 py-2">
+          </LinkButton>
+          <LinkButton variant="secondary" to={donationBase(location.pathname)}>
             {t("donation.again")}
-          </Link>
+          </LinkButton>
         </div>
       </div>
     </DonationModal>

@@ -2,6 +2,7 @@ import { donationBase, donationCloseWarns, donationPaths } from "@market/domain"
 import { type ReactNode, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Modal } from "../../components/Modal.tsx";
+import { Button } from "../../components/ui/index.ts";
 import { donationState, useDonationState } from "../../state/donation.ts";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 
@@ -42,16 +43,12 @@ export function DonationModal({ title, children }: { title: string; children: Re
           <p className="font-semibold">{t("donation.warnTitle")}</p>
           <p>{onCompleted ? t("donation.warnDone") : t("donation.warnBody")}</p>
           <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              onClick={() => setConfirming(false)}
-              className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
-            >
+            <Button variant="primary" onClick={() => setConfirming(false)}>
               {t("donation.stay")}
-            </button>
-            <button type="button" onClick={leave} className="rounded-ui border border-line px-4 py-2">
+            </Button>
+            <Button variant="secondary" onClick={leave}>
               {t("donation.leave")}
-            </button>
+            </Button>
           </div>
         </div>
       ) : (

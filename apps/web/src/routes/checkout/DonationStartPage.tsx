@@ -8,6 +8,8 @@ import {
 } from "@market/domain";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
+import { SiteBanner } from "../../components/SiteBanner.tsx";
+import { Button } from "../../components/ui/index.ts";
 import { donationState, placementFromSearch, storeDonateAmountForLogin } from "../../state/donation.ts";
 import { useSession } from "../../state/session.ts";
 import { useCheckoutTexts } from "./checkout-texts.ts";
@@ -53,6 +55,11 @@ export default function DonationStartPage() {
 
   return (
     <DonationModal title={t("donate.title")}>
+      {/* Logging out lands here as /donation?placement=logout when no ads are shown (spec 4). */}
+      <SiteBanner
+        imageKey={placementFromSearch(location.search) === "logout" ? "logout" : "donate"}
+        className="mb-5"
+      />
       <form onSubmit={next} noValidate className="flex flex-col gap-5">
         <p>{resourceId ? t("donation.withDownload") : t("donate.intro")}</p>
         <fieldset className="flex flex-col gap-3">
@@ -61,9 +68,9 @@ export default function DonationStartPage() {
             {DONATION_AMOUNTS_DOLLARS.map((dollars) => {
               const chosen = custom === "" && preset === dollars;
               return (
-                <button
+                <Button
+                  variant={chosen ? "primary" : "secondary"}
                   key={dollars}
-                  type="button"
                   aria-pressed={chosen}
                   onClick={() => {
                     setPreset(dollars);
@@ -71,12 +78,9 @@ export default function DonationStartPage() {
                     setProblem(null);
                     interacted();
                   }}
-                  className={`rounded-ui border px-4 py-2 font-medium ${
-                    chosen ? "border-ink bg-ink text-paper" : "border-line hover:bg-wash"
-                  }`}
                 >
                   ${dollars}
-                </button>
+                </Button>
               );
             })}
           </div>
@@ -101,12 +105,9 @@ export default function DonationStartPage() {
           </p>
         ) : null}
         {session ? null : <p className="text-sm text-muted">{t("donation.signInFirst")}</p>}
-        <button
-          type="submit"
-          className="self-start rounded-ui bg-accent px-5 py-3 text-lg font-semibold text-accent-text"
-        >
+        <Button variant="primary" size="lg" className="self-start" type="submit">
           {t("donation.continue")}
-        </button>
+        </Button>
       </form>
     </DonationModal>
   );

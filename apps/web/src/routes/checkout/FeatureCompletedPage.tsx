@@ -1,6 +1,7 @@
 import type { FeatureResponse } from "@market/domain";
 import { Link, useLocation, useParams } from "react-router";
 import { formatIsoDate } from "../../components/format.ts";
+import { LinkButton } from "../../components/ui/index.ts";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 
 /** /resources/{id}/feature/completed. */
@@ -14,9 +15,9 @@ export default function FeatureCompletedPage() {
       <p>
         {answer ? t("featureDone.body", { date: formatIsoDate(answer.featuredUntil.slice(0, 10)) }) : null}
       </p>
-      <Link to="/featured" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
+      <LinkButton variant="primary" to="/featured">
         {t("featureDone.see")}
-      </Link>
+      </LinkButton>
       <Link to={`/resources/${encodeURIComponent(answer?.resourceName ?? id)}`} className="underline">
         {t("gift.open")}
       </Link>

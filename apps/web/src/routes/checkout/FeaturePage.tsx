@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { api } from "../../api/client.ts";
+import { Button } from "../../components/ui/index.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
 import { resourceDetailQuery } from "../resources/resource-query.ts";
 import { CheckoutFailure, useCheckoutAttempt } from "./checkout-attempt.tsx";
@@ -66,13 +67,9 @@ export default function FeaturePage() {
       </div>
       <PaymentFields form={form} t={t} />
       <CheckoutFailure message={attempt.failure} />
-      <button
-        type="submit"
-        disabled={attempt.busy}
-        className="self-start rounded-ui bg-accent px-5 py-3 text-lg font-semibold text-accent-text disabled:opacity-60"
-      >
+      <Button variant="primary" size="lg" className="self-start" type="submit" disabled={attempt.busy}>
         {attempt.busy ? t("pay.paying") : t("purchase.pay", { amount: formatMoney(amount) })}
-      </button>
+      </Button>
     </form>
   );
 }

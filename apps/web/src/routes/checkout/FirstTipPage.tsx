@@ -1,5 +1,6 @@
 import { TIP_AMOUNTS_DOLLARS, TIP_MULTIPLE_MAX_RECIPIENTS } from "@market/domain";
-import { Link } from "react-router";
+import { SiteBanner } from "../../components/SiteBanner.tsx";
+import { LinkButton } from "../../components/ui/index.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 
@@ -10,6 +11,7 @@ export default function FirstTipPage() {
   const keeps = 100 - (settings?.tipFeePercent ?? 0);
   return (
     <section className="flex max-w-2xl flex-col gap-5">
+      <SiteBanner imageKey="first-tip" />
       <h1 className="text-2xl font-bold sm:text-3xl">{t("firstTip.title")}</h1>
       <p>{t("firstTip.intro")}</p>
       <ul className="flex list-disc flex-col gap-2 pl-6">
@@ -20,12 +22,12 @@ export default function FirstTipPage() {
         <li>{t("firstTip.card")}</li>
       </ul>
       <div className="flex flex-wrap gap-3">
-        <Link to="/following" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
+        <LinkButton variant="primary" to="/following">
           {t("firstTip.following")}
-        </Link>
-        <Link to="/" className="rounded-ui border border-line px-4 py-2">
+        </LinkButton>
+        <LinkButton variant="secondary" to="/">
           {t("tipDone.back")}
-        </Link>
+        </LinkButton>
       </div>
     </section>
   );

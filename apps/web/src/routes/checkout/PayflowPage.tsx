@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { LinkButton } from "../../components/ui/index.ts";
 import { type CheckoutOutcome, payflow } from "../../state/payflow.ts";
 
 const MESSAGES: Record<CheckoutOutcome, { title: string; body: string }> = {
@@ -33,13 +34,9 @@ export default function PayflowPage() {
     <section className="flex max-w-2xl flex-col items-start gap-4">
       <h1 className="text-2xl font-bold sm:text-3xl">{shown.title}</h1>
       <p role="status">{shown.body}</p>
-      <Link
-        to="/"
-        onClick={() => payflow.unlock()}
-        className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
-      >
+      <LinkButton variant="primary" to="/" onClick={() => payflow.unlock()}>
         Continue
-      </Link>
+      </LinkButton>
     </section>
   );
 }

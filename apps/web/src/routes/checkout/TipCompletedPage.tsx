@@ -1,5 +1,6 @@
 import { formatMoney } from "@market/domain";
-import { Link, useLocation, useParams } from "react-router";
+import { useLocation, useParams } from "react-router";
+import { LinkButton } from "../../components/ui/index.ts";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { TipModal } from "./TipModal.tsx";
 
@@ -26,15 +27,12 @@ export default function TipCompletedPage() {
         ) : null}
         <p>{t("tipDone.body")}</p>
         <div className="flex flex-wrap gap-3">
-          <Link to="/" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
+          <LinkButton variant="primary" to="/">
             {t("tipDone.back")}
-          </Link>
-          <Link
-            to={summaryPathFor(location.pathname, id)}
-            className="rounded-ui border border-line px-4 py-2"
-          >
+          </LinkButton>
+          <LinkButton variant="secondary" to={summaryPathFor(location.pathname, id)}>
             {t("tipDone.summary")}
-          </Link>
+          </LinkButton>
         </div>
       </div>
     </TipModal>

@@ -11,6 +11,7 @@ import { type FormEvent, useId, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
 import type { UserSummaryResponse } from "../../api/types.ts";
+import { Button } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
 import { resourceDetailQuery } from "../resources/resource-query.ts";
 import { CheckoutFailure, useCheckoutAttempt } from "./checkout-attempt.tsx";
@@ -152,22 +153,17 @@ export default function TipPage() {
           <legend className="mb-2 font-semibold">{t("tip.amounts")}</legend>
           <div className="flex flex-wrap gap-2">
             {TIP_AMOUNTS_DOLLARS.map((dollars, index) => (
-              <button
+              <Button
+                variant={custom === "" && tipIndex === index ? "primary" : "secondary"}
                 key={dollars}
-                type="button"
                 aria-pressed={custom === "" && tipIndex === index}
                 onClick={() => {
                   setTipIndex(index);
                   setCustom("");
                 }}
-                className={`rounded-ui border px-4 py-2 font-medium ${
-                  custom === "" && tipIndex === index
-                    ? "border-ink bg-ink text-paper"
-                    : "border-line hover:bg-wash"
-                }`}
               >
                 ${dollars}
-              </button>
+              </Button>
             ))}
           </div>
           <label htmlFor={`${id}-custom`} className="font-medium">
@@ -196,10 +192,12 @@ export default function TipPage() {
         </div>
         <PaymentFields form={form} t={t} />
         <CheckoutFailure message={attempt.failure} />
-        <button
+        <Button
+          variant="primary"
+          size="lg"
+          className="self-start"
           type="submit"
           disabled={attempt.busy || isSelf}
-          className="self-start rounded-ui bg-accent px-5 py-3 text-lg font-semibold text-accent-text disabled:opacity-60"
         >
           {attempt.busy
             ? t("pay.paying")
@@ -210,7 +208,7 @@ export default function TipPage() {
                   total: formatMoney(amount * recipients.length),
                 })
               : t("tip.send", { amount: amount === null ? "" : formatMoney(amount) })}
-        </button>
+        </Button>
       </form>
     </TipModal>
   );

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
 import { Pagination } from "../../components/Pagination.tsx";
+import { LinkButton } from "../../components/ui/index.ts";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { TipModal } from "./TipModal.tsx";
 
@@ -31,9 +32,9 @@ export default function TipSummaryPage() {
     body = (
       <div className="flex flex-col items-start gap-3">
         <p>{t("tipSummary.none")}</p>
-        <Link to="/first-tip" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
+        <LinkButton variant="primary" to="/first-tip">
           {t("tipSummary.how")}
-        </Link>
+        </LinkButton>
       </div>
     );
   else

@@ -7,10 +7,10 @@ import { Avatar } from "../../components/Avatar.tsx";
 import { formatIsoDate } from "../../components/format.ts";
 import { Pagination } from "../../components/Pagination.tsx";
 import { Toast, useTimedNotice } from "../../components/Toast.tsx";
+import { Button, LinkButton } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
 import { pageFromSearch } from "../catalogue/filters.ts";
 import { type ConversationTexts, useConversationTexts } from "./conversation-texts.ts";
-import { secondaryButton } from "./ThreadView.tsx";
 
 export const INBOX_KEY = ["messages", "inbox"] as const;
 const PAGE_SIZE = CONVERSATION_LIMITS.pageSize;
@@ -75,9 +75,9 @@ export default function InboxPage() {
       {inbox.isError ? (
         <div className="flex flex-col items-start gap-2">
           <p role="alert">{t("inbox.loadFailed")}</p>
-          <button type="button" className={secondaryButton} onClick={() => void inbox.refetch()}>
+          <Button variant="secondary" onClick={() => void inbox.refetch()}>
             {t("support.retry")}
-          </button>
+          </Button>
         </div>
       ) : !inbox.data ? (
         <ul aria-busy="true" aria-label={t("inbox.loading")} className="flex flex-col gap-2">
@@ -147,23 +147,18 @@ function InboxItem({
         <p className="whitespace-pre-wrap break-words">{message.body}</p>
         <div className="mt-2 flex flex-wrap gap-2">
           {message.readAt ? null : (
-            <button type="button" className={secondaryButton} disabled={busy} onClick={onRead}>
+            <Button variant="secondary" disabled={busy} onClick={onRead}>
               {t("inbox.markRead")}
-            </button>
+            </Button>
           )}
           {message.senderBlocked ? null : (
-            <Link to={`${profile}/message`} className={secondaryButton}>
+            <LinkButton variant="secondary" to={`${profile}/message`}>
               {t("inbox.reply", { name: sender.first_name })}
-            </Link>
+            </LinkButton>
           )}
-          <button
-            type="button"
-            className={secondaryButton}
-            disabled={busy}
-            onClick={() => onBlock(!message.senderBlocked)}
-          >
+          <Button variant="secondary" disabled={busy} onClick={() => onBlock(!message.senderBlocked)}>
             {t(message.senderBlocked ? "inbox.unblock" : "inbox.block", { username: sender.username })}
-          </button>
+          </Button>
         </div>
       </div>
     </li>

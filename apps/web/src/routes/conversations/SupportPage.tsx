@@ -10,18 +10,13 @@ import { Link, useSearchParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
 import { Pagination } from "../../components/Pagination.tsx";
+import { SiteBanner } from "../../components/SiteBanner.tsx";
 import { Toast, useTimedNotice } from "../../components/Toast.tsx";
+import { Button } from "../../components/ui/index.ts";
 import { raiseFooterFlag } from "../../state/footer-flags.ts";
 import { pageFromSearch } from "../catalogue/filters.ts";
 import { type ConversationTexts, useConversationTexts } from "./conversation-texts.ts";
-import {
-  failureText,
-  inputClass,
-  primaryButton,
-  ReplyForm,
-  secondaryButton,
-  ThreadMessages,
-} from "./ThreadView.tsx";
+import { failureText, inputClass, ReplyForm, ThreadMessages } from "./ThreadView.tsx";
 
 export const SUPPORT_KEY = ["support"] as const;
 type ThreadWrite = { thread: SupportThread; mailed: boolean };
@@ -39,6 +34,7 @@ export default function SupportPage() {
   const opened = (thread: SupportThread) => setSearch({ thread: thread.id });
   return (
     <section className="flex flex-col gap-6">
+      <SiteBanner imageKey="support" />
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl">{t("support.title")}</h1>
         <p className="mt-2 text-muted">{t("support.intro")}</p>
@@ -137,9 +133,9 @@ function NewThreadForm({
         </p>
       ) : null}
       <div>
-        <button type="submit" disabled={!ready || send.isPending} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={!ready || send.isPending}>
           {send.isPending ? t("support.sending") : t("support.send")}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -171,9 +167,9 @@ function ThreadList({ t, page }: { t: ConversationTexts; page: number }) {
       {list.isError ? (
         <div className="flex flex-col items-start gap-2">
           <p role="alert">{t("support.loadFailed")}</p>
-          <button type="button" className={secondaryButton} onClick={() => void list.refetch()}>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
             {t("support.retry")}
-          </button>
+          </Button>
         </div>
       ) : !list.data ? (
         <ul aria-busy="true" aria-label={t("support.loading")} className="flex flex-col gap-2">
@@ -233,9 +229,9 @@ function ThreadScreen({
   });
 
   const back = (
-    <button type="button" onClick={onBack} className={`${secondaryButton} self-start`}>
+    <Button variant="secondary" className="self-start" onClick={onBack}>
       {t("support.back")}
-    </button>
+    </Button>
   );
   if (thread.isError) {
     const missing =

@@ -5,10 +5,11 @@ import { ApiError, api } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
 import { Pagination } from "../../components/Pagination.tsx";
 import { Toast, useTimedNotice } from "../../components/Toast.tsx";
+import { Button } from "../../components/ui/index.ts";
 import { raiseFooterFlag } from "../../state/footer-flags.ts";
 import { pageFromSearch } from "../catalogue/filters.ts";
 import { type ConversationTexts, useConversationTexts } from "./conversation-texts.ts";
-import { failureText, ReplyForm, secondaryButton, ThreadMessages } from "./ThreadView.tsx";
+import { failureText, ReplyForm, ThreadMessages } from "./ThreadView.tsx";
 
 const QUEUE_KEY = ["admin", "support"] as const;
 const PAGE_SIZE = CONVERSATION_LIMITS.pageSize;
@@ -48,9 +49,9 @@ export default function SupportQueuePage() {
           {queue.isError ? (
             <div className="flex flex-col items-start gap-2">
               <p role="alert">{t("support.loadFailed")}</p>
-              <button type="button" className={secondaryButton} onClick={() => void queue.refetch()}>
+              <Button variant="secondary" onClick={() => void queue.refetch()}>
                 {t("support.retry")}
-              </button>
+              </Button>
             </div>
           ) : !queue.data ? (
             <ul aria-busy="true" aria-label={t("support.loading")} className="flex flex-col gap-2">
@@ -169,14 +170,9 @@ function SelectedThread({
             })}
           </p>
         </div>
-        <button
-          type="button"
-          className={secondaryButton}
-          disabled={clear.isPending}
-          onClick={() => clear.mutate()}
-        >
+        <Button variant="secondary" disabled={clear.isPending} onClick={() => clear.mutate()}>
           {t("supportQueue.clear")}
-        </button>
+        </Button>
       </header>
       <ThreadMessages thread={thread.data} t={t} viewer="admin" />
       {failed ? (

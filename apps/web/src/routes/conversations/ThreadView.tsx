@@ -2,13 +2,10 @@ import type { SupportThread } from "@market/domain";
 import { useId, useState } from "react";
 import { ApiError } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
+import { Button } from "../../components/ui/index.ts";
 import type { ConversationTexts } from "./conversation-texts.ts";
 
 export const inputClass = "w-full rounded-ui border border-line bg-paper px-3 py-2";
-export const primaryButton =
-  "rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:cursor-not-allowed disabled:opacity-60";
-export const secondaryButton =
-  "rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash disabled:cursor-not-allowed disabled:opacity-60";
 
 /** The server's message for a refused write, or the screen's own words when it could not be reached. */
 export function failureText(error: unknown, fallback: string): string {
@@ -97,9 +94,9 @@ export function ReplyForm({
         {t("support.chars", { used: String(body.length), max: String(max) })}
       </p>
       <div>
-        <button type="submit" disabled={busy || !trimmed} className={primaryButton}>
+        <Button variant="primary" type="submit" disabled={busy || !trimmed}>
           {busy ? t("support.sending") : submitLabel}
-        </button>
+        </Button>
       </div>
     </form>
   );

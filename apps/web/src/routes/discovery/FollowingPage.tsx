@@ -9,6 +9,7 @@ import { Pagination } from "../../components/Pagination.tsx";
 import { GridMessage, GridSkeleton, ResourceGrid } from "../../components/ResourceGrid.tsx";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
 import { Toast } from "../../components/Toast.tsx";
+import { Button, LinkButton } from "../../components/ui/index.ts";
 import { FOLLOWING_KEY, useFollowToggle } from "../../state/engagement.ts";
 import { useSession } from "../../state/session.ts";
 import { useCatalogueTexts } from "../catalogue/catalogue-texts.ts";
@@ -16,7 +17,6 @@ import { pageFromSearch } from "../catalogue/filters.ts";
 
 /** Creators per page: each brings up to four of their newest resources. */
 export const FOLLOWING_PAGE_SIZE = 10;
-const buttonClass = "inline-block rounded-ui bg-accent px-4 py-2 font-medium text-accent-text";
 
 /** /following: the creators the user follows, each with an Unfollow button and their newest resources. */
 export default function FollowingPage() {
@@ -54,9 +54,9 @@ export default function FollowingPage() {
           query.data.following.length === 0 ? (
             <GridMessage
               action={
-                <Link to="/" className={buttonClass}>
+                <LinkButton variant="primary" to="/">
                   {t("following.browse")}
-                </Link>
+                </LinkButton>
               }
             >
               <strong className="block text-lg">{t("following.empty")}</strong>
@@ -66,11 +66,11 @@ export default function FollowingPage() {
             <>
               <div className="mb-6 flex flex-wrap items-center gap-3">
                 {picked.length > 0 ? (
-                  <Link to={`/tip/${picked.map(encodeURIComponent).join(",")}`} className={buttonClass}>
+                  <LinkButton variant="primary" to={`/tip/${picked.map(encodeURIComponent).join(",")}`}>
                     {picked.length === 1
                       ? t("following.tipOne")
                       : t("following.tipSelected", { count: String(picked.length) })}
-                  </Link>
+                  </LinkButton>
                 ) : (
                   <p className="text-sm text-muted">{t("following.tipHint")}</p>
                 )}
@@ -91,9 +91,9 @@ export default function FollowingPage() {
         ) : query.isError ? (
           <GridMessage
             action={
-              <button type="button" className={buttonClass} onClick={() => void query.refetch()}>
+              <Button variant="primary" onClick={() => void query.refetch()}>
                 {t("grid.retry")}
-              </button>
+              </Button>
             }
           >
             <span role="alert">{t("grid.error")}</span>
@@ -131,15 +131,14 @@ function FollowedCreatorRow({
           <input type="checkbox" checked={picked} onChange={onPick} />
           {t("following.pickForTip", { name: creator.first_name })}
         </label>
-        <button
-          type="button"
+        <Button
+          variant="secondary"
           disabled={follow.busy}
           onClick={() => void follow.toggle()}
           aria-label={`${t(follow.isFollowedByMe ? "follow.unfollow" : "follow.follow")} ${creator.first_name}`}
-          className="rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash disabled:opacity-60"
         >
           {t(follow.isFollowedByMe ? "follow.unfollow" : "follow.follow")}
-        </button>
+        </Button>
       </div>
       {follow.followUserError ? (
         <p role="alert" className="mt-2 text-sm font-medium text-danger">

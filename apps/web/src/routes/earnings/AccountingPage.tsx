@@ -2,6 +2,7 @@ import { formatAmount } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
+import { Button } from "../../components/ui/index.ts";
 import { type EarningsTextKey, useEarningsTexts } from "./earnings-texts.ts";
 
 interface Period {
@@ -79,13 +80,9 @@ export default function AccountingPage() {
             />
           </div>
         ))}
-        <button
-          type="button"
-          onClick={download}
-          className="rounded-ui border border-line px-4 py-2 font-medium"
-        >
+        <Button variant="secondary" onClick={download}>
           {e("accounting.downloadCsv")}
-        </button>
+        </Button>
       </div>
       {!report.data ? (
         <p role="status">{report.isError ? e("accounting.loadFailed") : e("accounting.loading")}</p>

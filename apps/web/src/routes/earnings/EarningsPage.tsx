@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { api, apiUrl } from "../../api/client.ts";
+import { SiteBanner } from "../../components/SiteBanner.tsx";
+import { Button } from "../../components/ui/index.ts";
 import { getSession } from "../../state/session.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
 import { type EarningsTextKey, type EarningsTexts, useEarningsTexts } from "./earnings-texts.ts";
@@ -133,6 +135,7 @@ export default function EarningsPage() {
 
   return (
     <section className="flex flex-col gap-6">
+      <SiteBanner imageKey="earnings" />
       <h1 className="text-2xl font-bold sm:text-3xl">{e("earnings.title")}</h1>
       <dl className="grid gap-4 sm:grid-cols-4">
         {(
@@ -219,13 +222,9 @@ function DataSection({ rows }: { rows: Activity[] }) {
   };
   return (
     <div className="flex flex-col gap-4">
-      <button
-        type="button"
-        onClick={download}
-        className="self-start rounded-ui border border-line px-4 py-2 font-medium"
-      >
+      <Button variant="secondary" className="self-start" onClick={download}>
         {e("earnings.downloadCsv")}
-      </button>
+      </Button>
       <table className="w-full text-left text-sm">
         <thead>
           <tr className="border-b border-line">
@@ -320,14 +319,14 @@ function PayoutSection({ balance }: { balance: Balance | undefined }) {
           minimum: formatMoney(settings?.payoutMinimumCents ?? 1000),
         })}
       </p>
-      <button
-        type="button"
+      <Button
+        variant="primary"
+        className="self-start"
         disabled={!balance || balance.eligiblePayout === 0 || request.isPending}
         onClick={() => request.mutate()}
-        className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
       >
         {e("earnings.requestPayout")}
-      </button>
+      </Button>
       {message ? <p role="status">{message}</p> : null}
       <ul className="divide-y divide-line rounded-ui border border-line" aria-label={e("earnings.payouts")}>
         {(payouts.data?.payouts ?? []).map((p) => (

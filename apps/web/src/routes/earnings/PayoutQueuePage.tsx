@@ -2,6 +2,7 @@ import { dayInZone, formatMoney } from "@market/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
+import { Button } from "../../components/ui/index.ts";
 import { useEarningsTexts } from "./earnings-texts.ts";
 import { StrongValue } from "./StrongValue.tsx";
 
@@ -83,24 +84,22 @@ export default function PayoutQueuePage() {
                 })}
               </span>
               <span className="font-semibold">{formatMoney(p.amount)}</span>
-              <button
-                type="button"
+              <Button
+                variant="primary"
                 disabled={busy}
                 onClick={() => pay.mutate(p)}
-                className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
                 aria-label={e("payouts.markPaidOf", { username: p.username })}
               >
                 {e("payouts.markPaid")}
-              </button>
-              <button
-                type="button"
+              </Button>
+              <Button
+                variant="secondary"
                 disabled={busy}
                 onClick={() => reject.mutate(p)}
-                className="rounded-ui border border-line px-4 py-2 font-medium disabled:opacity-60"
                 aria-label={e("payouts.rejectOf", { username: p.username })}
               >
                 {e("payouts.reject")}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

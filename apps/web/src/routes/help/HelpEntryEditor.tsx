@@ -10,7 +10,8 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { api, fileUrl } from "../../api/client.ts";
 import { uploadWithProgress } from "../../api/upload.ts";
-import { Field, inputClass, primaryButton, secondaryButton } from "../account/account-ui.tsx";
+import { Button } from "../../components/ui/index.ts";
+import { Field, inputClass } from "../account/account-ui.tsx";
 import { helpQueries } from "./help-api.ts";
 import { useHelpTexts } from "./help-texts.ts";
 
@@ -210,9 +211,9 @@ export function HelpEntryEditor({ type, entry }: { type: HelpEntryType; entry?: 
           </>
         ) : null}
         <div className="flex items-center gap-4">
-          <button type="submit" className={primaryButton} disabled={busy}>
+          <Button variant="primary" type="submit" disabled={busy}>
             {busy ? t("editor.saving") : t("editor.save")}
-          </button>
+          </Button>
           {saved ? <p role="status">{t("editor.saved")}</p> : null}
         </div>
       </form>
@@ -289,14 +290,14 @@ function MediaSection({ entry }: { entry: HelpEntry }) {
               {t(kind === "image" ? "editor.imageHint" : "editor.videoHint")}
             </p>
             {name ? (
-              <button
-                type="button"
-                className={`${secondaryButton} self-start`}
+              <Button
+                variant="secondary"
+                className="self-start"
                 disabled={progress !== null}
                 onClick={() => remove(kind === "image" ? "delete_image" : "delete_video")}
               >
                 {t(kind === "image" ? "editor.deleteImage" : "editor.deleteVideo")}
-              </button>
+              </Button>
             ) : null}
           </div>
         );

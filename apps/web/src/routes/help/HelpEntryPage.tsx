@@ -4,8 +4,8 @@ import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { ApiError, fileUrl } from "../../api/client.ts";
 import { RichText } from "../../components/RichText.tsx";
+import { Button } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
-import { secondaryButton } from "../account/account-ui.tsx";
 import { HelpEntryEditor } from "./HelpEntryEditor.tsx";
 import { helpQueries } from "./help-api.ts";
 import { useHelpTexts } from "./help-texts.ts";
@@ -47,9 +47,9 @@ function EntryView({ name }: { name: string }) {
       <section className="flex flex-col gap-4">
         <p role="alert">{missing ? t("helpbook.notFound") : t("helpbook.loadFailed")}</p>
         {missing ? null : (
-          <button type="button" className={`${secondaryButton} self-start`} onClick={() => entry.refetch()}>
+          <Button variant="secondary" className="self-start" onClick={() => entry.refetch()}>
             {t("helpbook.retry")}
-          </button>
+          </Button>
         )}
         <Link to="/helpbook" className="text-accent underline">
           {t("helpbook.back")}
@@ -72,13 +72,9 @@ function EntryView({ name }: { name: string }) {
         ) : null}
       </header>
       {isAdmin ? (
-        <button
-          type="button"
-          className={`${secondaryButton} self-start`}
-          onClick={() => setEditing((v) => !v)}
-        >
+        <Button variant="secondary" className="self-start" onClick={() => setEditing((v) => !v)}>
           {editing ? t("helpbook.stopEditing") : t("helpbook.edit")}
-        </button>
+        </Button>
       ) : null}
       {editing ? (
         <HelpEntryEditor key={e.updated_at} type={e.type} entry={e} />

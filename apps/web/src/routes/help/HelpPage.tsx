@@ -3,7 +3,8 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { RichText } from "../../components/RichText.tsx";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
-import { inputClass, primaryButton } from "../account/account-ui.tsx";
+import { Button } from "../../components/ui/index.ts";
+import { inputClass } from "../account/account-ui.tsx";
 import { helpQueries } from "./help-api.ts";
 import { useHelpTexts } from "./help-texts.ts";
 import { FeedbackForm } from "./help-ui.tsx";
@@ -65,9 +66,9 @@ export default function HelpPage() {
             onChange={(event) => setDraft(event.target.value)}
           />
         </div>
-        <button type="submit" className={primaryButton}>
+        <Button variant="primary" type="submit">
           {t("help.search.submit")}
-        </button>
+        </Button>
       </form>
 
       <section aria-labelledby="help-results" className="flex flex-col gap-2">

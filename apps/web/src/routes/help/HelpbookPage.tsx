@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
+import { LinkButton } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
-import { secondaryButton } from "../account/account-ui.tsx";
 import { helpQueries } from "./help-api.ts";
 import { useHelpTexts } from "./help-texts.ts";
 import { EntryCard, GROUP_HEADINGS, groupEntries } from "./help-ui.tsx";
@@ -26,9 +25,9 @@ export default function HelpbookPage() {
           <p className="mt-1 text-muted">{t("helpbook.intro")}</p>
         </div>
         {isAdmin ? (
-          <Link to="/helpbook/manage" className={secondaryButton}>
+          <LinkButton variant="secondary" to="/helpbook/manage">
             {t("helpbook.manage")}
-          </Link>
+          </LinkButton>
         ) : null}
       </div>
       {list.isPending ? (

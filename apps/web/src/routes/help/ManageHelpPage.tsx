@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../api/client.ts";
-import { secondaryButton } from "../account/account-ui.tsx";
+import { Button, LinkButton } from "../../components/ui/index.ts";
 import { helpQueries } from "./help-api.ts";
 import { useHelpTexts } from "./help-texts.ts";
 import { GROUP_HEADINGS, groupEntries } from "./help-ui.tsx";
@@ -59,9 +59,9 @@ export default function ManageHelpPage() {
         <h1 className="text-2xl font-bold sm:text-3xl">{t("manage.title")}</h1>
         <div className="flex flex-wrap gap-2">
           {(["article", "image", "video"] as const).map((type) => (
-            <Link key={type} to={`/helpbook/new-${type}`} className={secondaryButton}>
+            <LinkButton variant="secondary" key={type} to={`/helpbook/new-${type}`}>
               {t(`editor.new.${type}`)}
-            </Link>
+            </LinkButton>
           ))}
         </div>
       </div>
@@ -85,51 +85,47 @@ export default function ManageHelpPage() {
                       {entry.is_pro_tip ? ` · ${t("helpbook.proTip")}` : ""}
                     </span>
                   </span>
-                  <button
-                    type="button"
-                    className={secondaryButton}
+                  <Button
+                    variant="secondary"
                     disabled={busy || i === 0}
                     aria-label={t("manage.up", { title: entry.short_title })}
                     onClick={() => move(group, i, i - 1)}
                   >
                     ↑
-                  </button>
-                  <button
-                    type="button"
-                    className={secondaryButton}
+                  </Button>
+                  <Button
+                    variant="secondary"
                     disabled={busy || i === group.length - 1}
                     aria-label={t("manage.down", { title: entry.short_title })}
                     onClick={() => move(group, i, i + 1)}
                   >
                     ↓
-                  </button>
-                  <Link
+                  </Button>
+                  <LinkButton
+                    variant="secondary"
                     to={`/helpbook/${entry.name}?edit=1`}
-                    className={secondaryButton}
                     aria-label={`${t("manage.edit")}: ${entry.short_title}`}
                   >
                     {t("manage.edit")}
-                  </Link>
+                  </LinkButton>
                   {entry.type === "article" ? (
-                    <button
-                      type="button"
-                      className={secondaryButton}
+                    <Button
+                      variant="secondary"
                       disabled={busy}
                       aria-label={`${t(entry.terms_changed_at ? "manage.clearTerms" : "manage.markTerms")}: ${entry.short_title}`}
                       onClick={() => markTerms(entry, !entry.terms_changed_at)}
                     >
                       {t(entry.terms_changed_at ? "manage.clearTerms" : "manage.markTerms")}
-                    </button>
+                    </Button>
                   ) : null}
-                  <button
-                    type="button"
-                    className={secondaryButton}
+                  <Button
+                    variant="secondary"
                     disabled={busy}
                     aria-label={`${t("manage.delete")}: ${entry.short_title}`}
                     onClick={() => remove(entry)}
                   >
                     {t("manage.delete")}
-                  </button>
+                  </Button>
                 </li>
               ))}
             </ol>

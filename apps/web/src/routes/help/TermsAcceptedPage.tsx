@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LinkButton } from "../../components/ui/index.ts";
 import { useHelpTexts } from "./help-texts.ts";
 
 /** /terms-accepted: confirms that the updated terms of service were accepted. */
@@ -9,12 +9,12 @@ export default function TermsAcceptedPage() {
       <h1 className="text-2xl font-bold sm:text-3xl">{t("terms.accepted.title")}</h1>
       <p>{t("terms.accepted.body")}</p>
       <div className="flex flex-wrap gap-4">
-        <Link to="/" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
+        <LinkButton variant="primary" to="/">
           {t("terms.accepted.home")}
-        </Link>
-        <Link to="/helpbook" className="rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash">
+        </LinkButton>
+        <LinkButton variant="secondary" to="/helpbook">
           {t("helpbook.title")}
-        </Link>
+        </LinkButton>
       </div>
     </section>
   );

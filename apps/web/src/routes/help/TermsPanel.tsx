@@ -3,8 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { RichText } from "../../components/RichText.tsx";
+import { Button } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
-import { primaryButton } from "../account/account-ui.tsx";
 import { acceptTerms, helpQueries } from "./help-api.ts";
 import { useHelpTexts } from "./help-texts.ts";
 
@@ -55,9 +55,9 @@ export function TermsPanel({ entries }: { entries: HelpEntry[] }) {
           {t("terms.failed")}
         </p>
       ) : null}
-      <button type="button" className={`${primaryButton} self-start`} disabled={busy} onClick={accept}>
+      <Button variant="primary" className="self-start" disabled={busy} onClick={accept}>
         {busy ? t("terms.accepting") : t("terms.accept")}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { HELP_LIMITS, type HelpEntry, helpEntryGroup } from "@market/domain";
 import { useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../api/client.ts";
-import { inputClass, secondaryButton } from "../account/account-ui.tsx";
+import { Button } from "../../components/ui/index.ts";
+import { inputClass } from "../account/account-ui.tsx";
 import { type HelpTextKey, useHelpTexts } from "./help-texts.ts";
 
 /** The headings of spec 4's groups, in its order: changed terms, articles, images, videos. */
@@ -80,9 +81,9 @@ export function FeedbackForm({ entryId }: { entryId?: string }) {
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      <button type="submit" className={`${secondaryButton} self-start`} disabled={busy || !text.trim()}>
+      <Button variant="secondary" className="self-start" type="submit" disabled={busy || !text.trim()}>
         {t("help.feedback.submit")}
-      </button>
+      </Button>
     </form>
   );
 }

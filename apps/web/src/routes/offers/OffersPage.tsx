@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { api, fileUrl } from "../../api/client.ts";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
+import { buttonClass } from "../../components/ui/index.ts";
 import { followAd } from "../../state/ads.ts";
 import { useAdvertisingTexts } from "../advertising/advertising-texts.ts";
 
@@ -23,6 +24,8 @@ interface Offer {
  */
 export default function OffersPage() {
   const { index } = useParams();
+  // Logging out lands here as /offers?logout when ads are shown (spec 4): the page greets with the logout image.
+  const [search] = useSearchParams();
   const t = useAdvertisingTexts();
   const offers = useQuery({
     queryKey: ["ads", "offers"],
@@ -33,7 +36,7 @@ export default function OffersPage() {
   const shown = one === null ? all : all.slice(one, one + 1);
   return (
     <section className="flex flex-col gap-6">
-      <SiteBanner imageKey="offers" />
+      <SiteBanner imageKey={search.has("logout") ? "logout" : "offers"} />
       <h1 className="text-2xl font-bold sm:text-3xl">{t("ads.offers.title")}</h1>
       <p className="max-w-prose text-muted">{t("ads.offers.intro")}</p>
       {offers.isError ? (
@@ -64,7 +67,7 @@ export default function OffersPage() {
                       event.preventDefault();
                       void followAd(offer.id, offer.token, offer.click_url ?? "");
                     }}
-                    className="rounded-ui bg-accent px-3 py-1.5 text-sm font-medium text-accent-text"
+                    className={buttonClass("primary", "sm")}
                   >
                     {t("ads.offers.use")}
                   </a>

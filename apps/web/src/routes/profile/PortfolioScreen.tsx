@@ -16,7 +16,9 @@ import { formatIsoDate } from "../../components/format.ts";
 import { useDelayedOpen } from "../../components/grid-hooks.ts";
 import { GridMessage, GridSkeleton, ResourceGrid } from "../../components/ResourceGrid.tsx";
 import { SharePanel } from "../../components/SharePanel.tsx";
+import { SiteBanner } from "../../components/SiteBanner.tsx";
 import { Toast } from "../../components/Toast.tsx";
+import { Button, buttonClass, LinkButton } from "../../components/ui/index.ts";
 import { useFollowToggle } from "../../state/engagement.ts";
 import { rememberPath, useSession } from "../../state/session.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
@@ -103,9 +105,7 @@ export default function PortfolioScreen() {
               <Dialog.Title asChild>
                 <h1 className="text-2xl font-bold">{title}</h1>
               </Dialog.Title>
-              <Dialog.Close className="rounded-ui border border-line px-3 py-1 text-sm">
-                {t("portfolio.close")}
-              </Dialog.Close>
+              <Dialog.Close className={buttonClass("secondary", "sm")}>{t("portfolio.close")}</Dialog.Close>
             </div>
             {user ? (
               <>
@@ -128,6 +128,7 @@ export default function PortfolioScreen() {
                   </ul>
                 </nav>
                 <div className="flex-1 overflow-y-auto p-4 sm:p-6">
+                  <SiteBanner imageKey="portfolio" className="mb-6" />
                   <SectionBody section={section} user={user} isOwn={isOwn} t={t} />
                 </div>
               </>
@@ -135,13 +136,9 @@ export default function PortfolioScreen() {
               <div className="p-6">
                 <GridMessage
                   action={
-                    <button
-                      type="button"
-                      className="rounded-ui border border-line px-4 py-2 font-medium"
-                      onClick={() => void summary.refetch()}
-                    >
+                    <Button variant="secondary" onClick={() => void summary.refetch()}>
                       {t("resource.retry")}
-                    </button>
+                    </Button>
                   }
                 >
                   <span role="alert">{t("portfolio.loadFailed")}</span>
@@ -233,15 +230,14 @@ function AboutSection({ user, isOwn }: { user: UserSummary; isOwn: boolean }) {
         </dl>
         {isOwn ? null : (
           <div>
-            <button
-              type="button"
+            <Button
+              variant="secondary"
               aria-pressed={follow.isFollowedByMe}
               disabled={follow.busy}
               onClick={() => void follow.toggle()}
-              className="rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash disabled:opacity-60"
             >
               {t(follow.isFollowedByMe ? "follow.following" : "follow.follow")}
-            </button>
+            </Button>
             {follow.followUserError ? (
               <p role="alert" className="mt-2 text-sm font-medium text-danger">
                 {t("follow.failed")}
@@ -303,13 +299,9 @@ function ResourcesSection({ user, isOwn }: { user: UserSummary; isOwn: boolean }
       return (
         <GridMessage
           action={
-            <button
-              type="button"
-              className="rounded-ui border border-line px-4 py-2 font-medium"
-              onClick={retry}
-            >
+            <Button variant="secondary" onClick={retry}>
               {t("resource.retry")}
-            </button>
+            </Button>
           }
         >
           <span role="alert">{t("portfolio.loadFailed")}</span>
@@ -320,12 +312,9 @@ function ResourcesSection({ user, isOwn }: { user: UserSummary; isOwn: boolean }
       <GridMessage
         action={
           isOwn ? (
-            <Link
-              to="/resources/edit"
-              className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
-            >
+            <LinkButton variant="primary" to="/resources/edit">
               {t("portfolio.publish")}
-            </Link>
+            </LinkButton>
           ) : undefined
         }
       >
@@ -349,16 +338,15 @@ function ResourcesSection({ user, isOwn }: { user: UserSummary; isOwn: boolean }
           </p>
         ) : null}
         {canLoadMore || state.status === "failed" ? (
-          <button
-            type="button"
+          <Button
+            variant="secondary"
             onClick={more}
             disabled={state.revealPending && state.status === "loading"}
-            className="rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash disabled:opacity-60"
           >
             {state.revealPending && state.status === "loading"
               ? t("portfolio.loadingMore")
               : t("portfolio.loadMore")}
-          </button>
+          </Button>
         ) : null}
       </div>
     </section>

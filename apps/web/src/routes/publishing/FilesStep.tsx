@@ -2,6 +2,7 @@ import { checkResourceFiles, formatFileSize } from "@market/domain";
 import { type ChangeEvent, useState } from "react";
 import { ApiError, api } from "../../api/client.ts";
 import { uploadWithProgress } from "../../api/upload.ts";
+import { Button, buttonClass } from "../../components/ui/index.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
 import type { StepProps } from "./ResourceWizard.tsx";
 
@@ -11,9 +12,6 @@ interface Reading {
   premium: boolean;
   progress: number;
 }
-
-const button =
-  "rounded-ui border border-line px-3 py-1.5 text-sm font-medium hover:bg-wash disabled:opacity-60";
 
 /**
  * The files step: files upload one by one with their progress (status 0 reading, then 1 ready, spec 4);
@@ -97,14 +95,14 @@ export function FilesStep({ resource, t, save, refresh }: StepProps) {
             ) : null}
             <span className="text-sm text-muted">{formatFileSize(file.size_bytes)}</span>
             <span className="text-sm text-muted">{t("files.ready")}</span>
-            <button
-              type="button"
-              className={button}
+            <Button
+              variant="secondary"
+              size="sm"
               onClick={() => void remove(file.id)}
               aria-label={t("files.delete", { name: file.name })}
             >
               ✕
-            </button>
+            </Button>
           </li>
         ))}
         {reading.map((row) => (
@@ -122,11 +120,11 @@ export function FilesStep({ resource, t, save, refresh }: StepProps) {
         ))}
       </ul>
       <div className="flex flex-wrap gap-4">
-        <label className={`${button} cursor-pointer`}>
+        <label className={buttonClass("secondary", "sm", "cursor-pointer")}>
           {t("files.add")}
           <input type="file" multiple className="sr-only" onChange={(e) => void upload(e, false)} />
         </label>
-        <label className={`${button} cursor-pointer`}>
+        <label className={buttonClass("secondary", "sm", "cursor-pointer")}>
           {t("files.addPremium")}
           <input type="file" className="sr-only" onChange={(e) => void upload(e, true)} />
         </label>
@@ -137,14 +135,14 @@ export function FilesStep({ resource, t, save, refresh }: StepProps) {
           {problem}
         </p>
       ) : null}
-      <button
-        type="button"
+      <Button
+        variant="primary"
+        className="self-start"
         disabled={busy || reading.length > 0}
         onClick={() => void next()}
-        className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
       >
         {busy ? t("wizard.saving") : t("wizard.next")}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { type ChangeEvent, useEffect, useMemo, useState } from "react";
 import { ApiError, api, fileUrl } from "../../api/client.ts";
 import { uploadWithProgress } from "../../api/upload.ts";
+import { Button, buttonClass } from "../../components/ui/index.ts";
 import { type ImageSlot, planImageSave, type SaveOperation, slotsFromPreviews } from "./image-slots.ts";
 import type { StepProps } from "./ResourceWizard.tsx";
 
@@ -239,7 +240,7 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
           </li>
         ))}
         <li className="flex flex-col items-center justify-center gap-2 rounded-ui border border-dashed border-line p-4">
-          <label className={`${button} cursor-pointer text-sm`}>
+          <label className={buttonClass("secondary", "sm", "cursor-pointer")}>
             {t("images.add")}
             <input
               type="file"
@@ -290,9 +291,9 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
       <section className="flex flex-col gap-2">
         <h3 className="font-semibold">{t("images.fromFiles")}</h3>
         {generated === null ? (
-          <button type="button" className={`${button} self-start text-sm`} onClick={() => void loadPages()}>
+          <Button variant="secondary" size="sm" className="self-start" onClick={() => void loadPages()}>
             {t("images.loadPages")}
-          </button>
+          </Button>
         ) : (
           <ul className="flex flex-wrap gap-3">
             {generated.map((page, index) => (
@@ -317,14 +318,9 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
           {problem}
         </p>
       ) : null}
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => void next()}
-        className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
-      >
+      <Button variant="primary" className="self-start" disabled={busy} onClick={() => void next()}>
         {busy ? t("wizard.saving") : t("wizard.next")}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { dayInZone, dollarsToCents, formatSaleEnd, type PriceFlags, priceFlags } from "@market/domain";
 import { type FormEvent, useId, useState } from "react";
+import { Button } from "../../components/ui/index.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
 import type { PublishingTexts } from "./publishing-texts.ts";
 import type { StepProps } from "./ResourceWizard.tsx";
@@ -113,13 +114,9 @@ export function PriceStep({ resource, t, save }: StepProps) {
           {serverCodes.form === "save" ? t("wizard.saveFailed") : serverCodes.form}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={busy}
-        className="self-start rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
-      >
+      <Button variant="primary" className="self-start" type="submit" disabled={busy}>
         {busy ? t("wizard.saving") : t("wizard.next")}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,18 +1,18 @@
 import type { ResourceStatusAction } from "@market/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { ApiError, api, fileUrl } from "../../api/client.ts";
 import type { PublishingListItem } from "../../api/types.ts";
 import { formatIsoDate } from "../../components/format.ts";
 import { Pagination } from "../../components/Pagination.tsx";
+import { SiteBanner } from "../../components/SiteBanner.tsx";
 import { Toast, useTimedNotice } from "../../components/Toast.tsx";
+import { Button, LinkButton } from "../../components/ui/index.ts";
 import { pageFromSearch } from "../catalogue/filters.ts";
 import { type PublishingTexts, usePublishingTexts } from "./publishing-texts.ts";
 
 export const PUBLISHING_KEY = ["publishing"] as const;
 const PAGE_SIZE = 24;
-const button =
-  "rounded-ui border border-line px-3 py-1.5 text-sm font-medium hover:bg-wash disabled:opacity-60";
 
 /** The call each status action makes (spec 7: approval-request, deactivate, reactivate; DELETE the resource). */
 export function runStatusAction(id: string, action: ResourceStatusAction) {
@@ -58,21 +58,22 @@ export default function PublishingPage() {
 
   return (
     <section className="flex flex-col gap-6">
+      <SiteBanner imageKey="publishing" />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">{t("publishing.title")}</h1>
           <p className="mt-2 text-muted">{t("publishing.intro")}</p>
         </div>
-        <Link to="/resources/edit" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
+        <LinkButton variant="primary" to="/resources/edit">
           {t("publishing.new")}
-        </Link>
+        </LinkButton>
       </header>
       {list.isError && !list.data ? (
         <div role="alert" className="flex items-center gap-4">
           {t("publishing.loadFailed")}
-          <button type="button" className={button} onClick={() => void list.refetch()}>
+          <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
             {t("publishing.retry")}
-          </button>
+          </Button>
         </div>
       ) : !list.data ? (
         <p role="status">{t("publishing.loading")}</p>
@@ -158,32 +159,32 @@ function PublishingRow({
       <div className="flex flex-wrap gap-2">
         {item.actions.map((action) =>
           action === "edit" ? (
-            <Link key={action} to={`${path}/edit`} className={button}>
+            <LinkButton variant="secondary" size="sm" key={action} to={`${path}/edit`}>
               {t("action.edit")}
-            </Link>
+            </LinkButton>
           ) : action === "view" ? (
-            <Link key={action} to={path} className={button}>
+            <LinkButton variant="secondary" size="sm" key={action} to={path}>
               {t("action.view")}
-            </Link>
+            </LinkButton>
           ) : action === "deactivate" ? (
             <span key={action} className="flex gap-2">
-              <Link to={`${path}/feature`} className={button}>
+              <LinkButton variant="secondary" size="sm" to={`${path}/feature`}>
                 {t("action.feature")}
-              </Link>
-              <button type="button" className={button} disabled={busy} onClick={() => onAction(action)}>
+              </LinkButton>
+              <Button variant="secondary" size="sm" disabled={busy} onClick={() => onAction(action)}>
                 {t("action.deactivate")}
-              </button>
+              </Button>
             </span>
           ) : (
-            <button
+            <Button
+              variant="secondary"
+              size="sm"
               key={action}
-              type="button"
-              className={button}
               disabled={busy}
               onClick={() => onAction(action as ResourceStatusAction)}
             >
               {t(`action.${action as Exclude<ResourceStatusAction, "edit" | "view">}`)}
-            </button>
+            </Button>
           ),
         )}
       </div>

@@ -12,6 +12,7 @@ import { type ReactNode, useEffect } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
 import type { PublishingResource } from "../../api/types.ts";
+import { Button } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
 import { FilesStep } from "./FilesStep.tsx";
 import { ImagesStep } from "./ImagesStep.tsx";
@@ -200,13 +201,9 @@ function PreCheck({ t, onStart }: { t: PublishingTexts; onStart: () => void }) {
   return (
     <div className="flex flex-col items-start gap-4">
       <p className="max-w-prose">{t("precheck.body")}</p>
-      <button
-        type="button"
-        onClick={onStart}
-        className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
-      >
+      <Button variant="primary" onClick={onStart}>
         {t("precheck.start")}
-      </button>
+      </Button>
     </div>
   );
 }

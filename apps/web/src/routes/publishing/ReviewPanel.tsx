@@ -2,10 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { api } from "../../api/client.ts";
 import type { PublishingResource } from "../../api/types.ts";
+import { Button } from "../../components/ui/index.ts";
 import { PUBLISHING_KEY } from "./PublishingPage.tsx";
 import type { PublishingTexts } from "./publishing-texts.ts";
-
-const button = "rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash disabled:opacity-60";
 
 /**
  * An admin's decision on a submitted resource (spec 4: review): approve, reject with a reason the creator
@@ -66,22 +65,20 @@ export function ReviewPanel({
       {!awaiting && !outcome ? <p>{t("review.notAwaiting")}</p> : null}
       {awaiting ? (
         <div className="flex flex-wrap gap-3">
-          <button
-            type="button"
-            className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
+          <Button
+            variant="primary"
             disabled={busy}
             onClick={() => void run(() => api.post(`${path}/approve`, undefined), t("review.done.approved"))}
           >
             {t("review.approve")}
-          </button>
-          <button
-            type="button"
-            className={button}
+          </Button>
+          <Button
+            variant="secondary"
             disabled={busy}
             onClick={() => void run(() => api.post(`${path}/skip`, undefined), t("review.done.skipped"))}
           >
             {t("review.skip")}
-          </button>
+          </Button>
         </div>
       ) : null}
       {awaiting ? (
@@ -97,9 +94,9 @@ export function ReviewPanel({
             onChange={(e) => setReason(e.target.value)}
             className="rounded-ui border border-line bg-paper px-3 py-2"
           />
-          <button type="submit" className={`${button} self-start`} disabled={busy || !reason.trim()}>
+          <Button variant="secondary" className="self-start" type="submit" disabled={busy || !reason.trim()}>
             {t("review.reject")}
-          </button>
+          </Button>
         </form>
       ) : null}
       <form onSubmit={saveScore} className="flex items-end gap-2">
@@ -115,9 +112,9 @@ export function ReviewPanel({
             className="w-24 rounded-ui border border-line bg-paper px-3 py-2"
           />
         </div>
-        <button type="submit" className={button} disabled={busy}>
+        <Button variant="secondary" type="submit" disabled={busy}>
           {t("review.saveScore")}
-        </button>
+        </Button>
       </form>
       {failed ? (
         <p role="alert" className="font-medium text-danger">

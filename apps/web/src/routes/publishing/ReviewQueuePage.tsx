@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
 import { Pagination } from "../../components/Pagination.tsx";
+import { LinkButton } from "../../components/ui/index.ts";
 import { pageFromSearch } from "../catalogue/filters.ts";
 import { formatPrice } from "./format.ts";
 import { PUBLISHING_KEY } from "./PublishingPage.tsx";
@@ -61,13 +62,13 @@ export default function ReviewQueuePage() {
                   </p>
                   <p className="font-mono text-xs text-muted">{item.id}</p>
                 </div>
-                <Link
+                <LinkButton
+                  variant="primary"
                   to={`/resources/${encodeURIComponent(item.id)}/approve`}
-                  className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text"
                   aria-label={`${t("queue.open")}: ${item.title}`}
                 >
                   {t("queue.open")}
-                </Link>
+                </LinkButton>
               </li>
             ))}
           </ul>

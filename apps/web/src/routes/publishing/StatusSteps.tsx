@@ -3,11 +3,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../api/client.ts";
+import { Button, LinkButton } from "../../components/ui/index.ts";
 import { PUBLISHING_KEY, runStatusAction } from "./PublishingPage.tsx";
 import type { PublishingTexts } from "./publishing-texts.ts";
 import type { StepProps } from "./ResourceWizard.tsx";
-
-const button = "rounded-ui border border-line px-4 py-2 font-medium hover:bg-wash disabled:opacity-60";
 
 /** Field problems of a refused submission, in the creator's words. */
 function missingTexts(fields: Record<string, string>, t: PublishingTexts): string[] {
@@ -83,15 +82,9 @@ export function StatusStep({ resource, t, refresh }: StepProps) {
       ) : null}
       <div className="flex flex-wrap gap-3">
         {actions.map((action) => (
-          <button
-            key={action}
-            type="button"
-            className={button}
-            disabled={busy}
-            onClick={() => void run(action)}
-          >
+          <Button variant="secondary" key={action} disabled={busy} onClick={() => void run(action)}>
             {t(`action.${action}`)}
-          </button>
+          </Button>
         ))}
       </div>
       {missing.length > 0 ? (
@@ -146,23 +139,22 @@ export function DeleteStep({ resource, t }: StepProps) {
     return (
       <div className="flex flex-col items-start gap-3">
         <p role="status">{t("delete.done")}</p>
-        <Link to="/publishing" className={button}>
+        <LinkButton variant="secondary" to="/publishing">
           {t("completed.back")}
-        </Link>
+        </LinkButton>
       </div>
     );
   }
   return (
     <div className="flex max-w-xl flex-col items-start gap-4">
       <p>{t("delete.body")}</p>
-      <button
-        type="button"
+      <Button
+        variant="danger"
         disabled={state === "busy" || !resourceStatusActions(resource.derivedStatus).includes("delete")}
         onClick={() => void remove()}
-        className="rounded-ui bg-danger px-4 py-2 font-medium text-danger-text disabled:opacity-60"
       >
         {t("delete.confirm")}
-      </button>
+      </Button>
       {state !== "idle" && state !== "busy" ? (
         <p role="alert" className="font-medium text-danger">
           {state}

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { api } from "../../api/client.ts";
 import type { PublishingResource } from "../../api/types.ts";
+import { LinkButton } from "../../components/ui/index.ts";
 import { usePublishingTexts } from "./publishing-texts.ts";
 import { editQueryKey } from "./ResourceWizard.tsx";
 
@@ -18,9 +19,9 @@ export default function SubmittedPage() {
     <section className="flex max-w-2xl flex-col items-start gap-4">
       <h1 className="text-2xl font-bold sm:text-3xl">{t("submitted.title")}</h1>
       <p>{t("submitted.body", { title: resource.data?.title ?? "" })}</p>
-      <Link to="/publishing" className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text">
+      <LinkButton variant="primary" to="/publishing">
         {t("completed.back")}
-      </Link>
+      </LinkButton>
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
 import type { PublishingResource } from "../../api/types.ts";
+import { Button } from "../../components/ui/index.ts";
 import type { PublishingTexts } from "./publishing-texts.ts";
 import type { StepProps } from "./ResourceWizard.tsx";
 import { editQueryKey } from "./ResourceWizard.tsx";
@@ -205,13 +206,9 @@ function SubmitRow({ t, busy, formProblem }: { t: PublishingTexts; busy: boolean
           {formProblem === "save" ? t("wizard.saveFailed") : formProblem}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-ui bg-accent px-4 py-2 font-medium text-accent-text disabled:opacity-60"
-      >
+      <Button variant="primary" type="submit" disabled={busy}>
         {busy ? t("wizard.saving") : t("wizard.next")}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
+import { Button } from "../../components/ui/index.ts";
 import { type StatisticsTextKey, useStatisticsTexts } from "./statistics-texts.ts";
 
 type Metric = keyof StatisticsFigures;
@@ -112,13 +113,9 @@ export default function StatisticsPage() {
         report.isError ? (
           <div role="alert" className="flex flex-col items-start gap-2">
             <p>{t("statistics.error")}</p>
-            <button
-              type="button"
-              onClick={() => void report.refetch()}
-              className="rounded-ui border border-line px-4 py-2 font-medium"
-            >
+            <Button variant="secondary" onClick={() => void report.refetch()}>
               {t("statistics.retry")}
-            </button>
+            </Button>
           </div>
         ) : (
           <p role="status">{t("statistics.loading")}</p>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import CaptchaDialog from "../../auth/CaptchaDialog.tsx";
+import { Button } from "../../components/ui/index.ts";
 import { Specimen, TestGallery } from "./TestGallery.tsx";
 
 /**
@@ -16,20 +17,12 @@ export default function CaptchaTestPage() {
     >
       <Specimen title="Captcha dialog">
         <div className="flex flex-wrap gap-3">
-          <button
-            type="button"
-            className="rounded-ui border border-line px-4 py-2"
-            onClick={() => setOpen("requires_captcha")}
-          >
+          <Button variant="secondary" onClick={() => setOpen("requires_captcha")}>
             Show the captcha
-          </button>
-          <button
-            type="button"
-            className="rounded-ui border border-line px-4 py-2"
-            onClick={() => setOpen("cooling_off")}
-          >
+          </Button>
+          <Button variant="secondary" onClick={() => setOpen("cooling_off")}>
             Show it cooling off (15 minutes)
-          </button>
+          </Button>
         </div>
         {result ? <p role="status">{result}</p> : null}
       </Specimen>

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
 import { ResourceGrid } from "../../components/ResourceGrid.tsx";
+import { Button } from "../../components/ui/index.ts";
 import { Specimen, TestGallery } from "./TestGallery.tsx";
 
 const WIDTHS = [360, 499, 800, 1180, 1300, 1381];
@@ -39,14 +40,9 @@ export default function HomepageLayoutTestPage() {
           </div>
           <div className="flex flex-wrap gap-2">
             {WIDTHS.map((w) => (
-              <button
-                key={w}
-                type="button"
-                className="rounded-ui border border-line px-2 py-1 text-sm"
-                onClick={() => setWidth(w)}
-              >
+              <Button variant="secondary" size="sm" key={w} onClick={() => setWidth(w)}>
                 {w}
-              </button>
+              </Button>
             ))}
           </div>
           <div className="flex flex-col gap-1">

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Modal } from "../../components/Modal.tsx";
 import { RichText } from "../../components/RichText.tsx";
 import { Toast, useTimedNotice } from "../../components/Toast.tsx";
+import { Button } from "../../components/ui/index.ts";
 import { Specimen, TestGallery } from "./TestGallery.tsx";
 
 const RICH_SAMPLES = [
@@ -56,27 +57,15 @@ export default function MiscTestPage() {
       </Specimen>
       <Specimen title="Toast and dialog">
         <div className="flex flex-wrap gap-3">
-          <button
-            type="button"
-            className="rounded-ui border border-line px-4 py-2"
-            onClick={() => show("Saved to your favorites")}
-          >
+          <Button variant="secondary" onClick={() => show("Saved to your favorites")}>
             Show a toast
-          </button>
-          <button
-            type="button"
-            className="rounded-ui border border-line px-4 py-2"
-            onClick={() => show("Could not save changes", "error")}
-          >
+          </Button>
+          <Button variant="secondary" onClick={() => show("Could not save changes", "error")}>
             Show an error toast
-          </button>
-          <button
-            type="button"
-            className="rounded-ui border border-line px-4 py-2"
-            onClick={() => setOpen(true)}
-          >
+          </Button>
+          <Button variant="secondary" onClick={() => setOpen(true)}>
             Open a dialog
-          </button>
+          </Button>
         </div>
       </Specimen>
       <Toast notice={notice} />

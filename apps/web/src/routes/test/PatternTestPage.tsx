@@ -3,6 +3,7 @@ import { useState } from "react";
 import { ApiError } from "../../api/client.ts";
 import { PatternChallenge } from "../../auth/PatternChallenge.tsx";
 import { patternImageUrl } from "../../auth/pattern-machine.ts";
+import { Button } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
 import { Specimen, TestGallery } from "./TestGallery.tsx";
 
@@ -53,16 +54,16 @@ export default function PatternTestPage() {
         {outcome ? (
           <div className="flex flex-col gap-2">
             <p role="status">{outcome}</p>
-            <button
-              type="button"
-              className="self-start rounded-ui border border-line px-4 py-2"
+            <Button
+              variant="secondary"
+              className="self-start"
               onClick={() => {
                 setOutcome(null);
                 setRound(round + 1);
               }}
             >
               Try again
-            </button>
+            </Button>
           </div>
         ) : (
           <PatternChallenge

@@ -2,6 +2,7 @@ import { formatFileSize } from "@market/domain";
 import { useId, useMemo, useState } from "react";
 import { createLoadingBar } from "../../api/loading-bar.ts";
 import { LoadingBar } from "../../components/LoadingBar.tsx";
+import { Button } from "../../components/ui/index.ts";
 import { Specimen, TestGallery } from "./TestGallery.tsx";
 
 interface Reading {
@@ -66,29 +67,15 @@ export default function UploadTestPage() {
       <Specimen title="Loading bar">
         <LoadingBar bar={bar} />
         <div className="flex flex-wrap gap-3">
-          <button
-            type="button"
-            className="rounded-ui border border-line px-4 py-2"
-            onClick={() => setEnds([...ends, bar.begin()])}
-          >
+          <Button variant="secondary" onClick={() => setEnds([...ends, bar.begin()])}>
             Start a call
-          </button>
-          <button
-            type="button"
-            disabled={ends.length === 0}
-            className="rounded-ui border border-line px-4 py-2 disabled:opacity-50"
-            onClick={() => settle(true)}
-          >
+          </Button>
+          <Button variant="secondary" disabled={ends.length === 0} onClick={() => settle(true)}>
             Finish it
-          </button>
-          <button
-            type="button"
-            disabled={ends.length === 0}
-            className="rounded-ui border border-line px-4 py-2 disabled:opacity-50"
-            onClick={() => settle(false)}
-          >
+          </Button>
+          <Button variant="secondary" disabled={ends.length === 0} onClick={() => settle(false)}>
             Fail it
-          </button>
+          </Button>
         </div>
         <p className="text-sm text-muted">{ends.length} calls running.</p>
       </Specimen>
