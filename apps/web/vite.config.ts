@@ -8,6 +8,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: false,
+    // Which files each screen needs (.vite/manifest.json): the server hints a landing page's in its document.
+    manifest: true,
     chunkSizeWarningLimit: 250,
     rollupOptions: {
       // The shared domain package is pure constants, functions and zod schemas: a module of it that the app

@@ -22,6 +22,7 @@ import { helpRoutes } from "./modules/help/help.routes.ts";
 import { messagesRoutes } from "./modules/messages/messages.routes.ts";
 import { publishingRoutes } from "./modules/publishing/publishing.routes.ts";
 import { resourcesRoutes } from "./modules/resources/resources.routes.ts";
+import { sitePageShell } from "./modules/site/page-shell.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
 import { sitemapRoutes } from "./modules/sitemap/sitemap.routes.ts";
 import { supportRoutes } from "./modules/support/support.routes.ts";
@@ -181,6 +182,6 @@ export async function buildApp(
     { prefix: "/api" },
   );
   await app.register(sitemapRoutes);
-  await serveWebApp(app, deps.config.webDist);
+  await serveWebApp(app, deps.config.webDist, sitePageShell(app, deps.db, deps.config.visitorCacheMs));
   return app;
 }

@@ -8,6 +8,7 @@ import { decideInvalidTokenRedirect } from "./guards/authentication.ts";
 import { reloadOnceForChunkError } from "./guards/chunk-reload.ts";
 import { statusPath } from "./guards/user-permissions.ts";
 import { createAppRouter } from "./router.tsx";
+import { seedSiteConfiguration } from "./state/boot-data.ts";
 import { raiseFooterFlag } from "./state/footer-flags.ts";
 import { PERMISSIONS_KEY } from "./state/permissions.ts";
 import { queryClient } from "./state/query-client.ts";
@@ -15,8 +16,10 @@ import { clearSession, getSession, rememberPath } from "./state/session.ts";
 import { applyColorVariables } from "./state/theme.ts";
 import "./styles.css";
 
-// The pool's defaults paint the first frame; /api/colors/values replaces them once loaded.
-applyColorVariables(document.documentElement, DEFAULT_COLORS);
+// The page carries the site's configuration: the first frame is painted in the admin's colours. Without
+// it, the pool's defaults paint the first frame and /api/colors/values replaces them once loaded.
+const boot = seedSiteConfiguration(queryClient);
+applyColorVariables(document.documentElement, boot?.colors ?? DEFAULT_COLORS);
 
 // Vite reports a failed preload of a lazily loaded screen (usually an old tab after a deploy).
 window.addEventListener("vite:preloadError", (event) => {

@@ -33,13 +33,19 @@ function ForwardOnly() {
 /** One route of the table: every guard in the spec's order runs in its loader, and its screen loads lazily. */
 export function toRouteObject(entry: RouteEntry, deps: GuardDeps): RouteObject {
   const handle: RouteHandle = { title: entry.title, purpose: entry.purpose };
-  const { screen, load, redirectTo } = entry;
+  const { screen, load, prefetch, redirectTo } = entry;
   return {
     path: entry.path,
     handle,
     loader: async ({ request }: LoaderFunctionArgs) => {
       const url = new URL(request.url);
-      const outcome = await runGuards(url, entry.access, deps, load ? () => load(url) : undefined);
+      const outcome = await runGuards(
+        url,
+        entry.access,
+        deps,
+        load ? () => load(url) : undefined,
+        prefetch ? () => prefetch(url) : undefined,
+      );
       if ("redirect" in outcome) return redirect(outcome.redirect);
       if (redirectTo) return redirect(redirectTo);
       return outcome.data instanceof Response ? outcome.data : null;

@@ -1,7 +1,11 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
+import { BOOT_DATA_ELEMENT_ID } from "@market/domain";
 import type { FastifyInstance } from "fastify";
+import { onCatalogueChange, onServingChange, onSiteContentChange } from "./catalogue-changes.ts";
+import { KeptAnswer } from "./compression.ts";
+import { TtlCache } from "./ttl-cache.ts";
 
 /** Vite names each file of /assets by a hash of its content: a new build never reuses a name. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -18,12 +22,15 @@ const COMPRESSED_COPY = /\.(br|gz)$/;
  * `Vary: Accept-Encoding`), so no request spends CPU compressing.
  * Everything here is public and stays up in offline mode: the web app shows the offline page itself.
  */
-export async function serveWebApp(app: FastifyInstance, webDist: string) {
+export async function serveWebApp(app: FastifyInstance, webDist: string, shell?: PageShell) {
   const index = join(webDist, "index.html");
   if (!existsSync(index)) {
     app.log.warn({ webDist }, "web app not built; serving the API only");
     return;
   }
+  const html = readFileSync(index, "utf8");
+  // A document without a head to add to is served as it is (the web app then asks for everything).
+  const page = shell && html.includes("</head>") ? pageWithBootData(app, html, shell, webDist) : null;
   const assets = join(webDist, "assets") + sep;
   await app.register(async (web) => {
     web.addHook("onRoute", (route) => {
@@ -34,7 +41,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
       wildcard: false,
       index: false,
       preCompressed: true,
-      allowedPath: (path) => !COMPRESSED_COPY.test(path),
+      allowedPath: (path) => !COMPRESSED_COPY.test(path) && !path.startsWith("/.vite/"),
       setHeaders(res, path) {
         res.header("cache-control", path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
       },
@@ -45,7 +52,85 @@ export async function serveWebApp(app: FastifyInstance, webDist: string) {
           .status(404)
           .send({ error: "not_found", message: `No route GET ${request.url.split("?")[0]}` });
       }
-      return reply.header("cache-control", REVALIDATE).sendFile("index.html");
+      reply.header("cache-control", REVALIDATE);
+      if (!page) return reply.sendFile("index.html");
+      return page(new URL(request.url, "http://page.invalid")).then(
+        async (answer) => reply.send(await answer.payloadFor(request, reply)),
+        (error: unknown) => {
+          // Without its configuration the page still works: the web app asks the API for it.
+          request.log.warn({ err: error }, "page served without its boot data");
+          return reply.sendFile("index.html");
+        },
+      );
     });
   });
+}
+
+/** `<` written as its escape, so nothing in a text can close the script element that carries the JSON. */
+export function bootDataScript(data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, "\\u003c");
+  return `<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${json}</script>`;
+}
+
+/**
+ * What the served document carries for an address, beyond index.html: elements for its head (the site's
+ * configuration and a page's first answers as JSON, a preload hint). `keyOf` names the document an
+ * address gets: addresses with the same key get the same document.
+ */
+export interface PageShell {
+  ttlMs: number;
+  keyOf(url: URL): string;
+  /** `screenFiles(src)`: the built files a screen's module (its path in apps/web) needs beyond the first bundle. */
+  head(url: URL, screenFiles: (src: string) => string[]): Promise<string>;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * The build's manifest (`.vite/manifest.json`): for a screen's module, its own file and the shared chunks
+ * it imports, less what the first bundle (index.html's) already loads. Empty without a manifest.
+ */
+export function screenFilesFrom(webDist: string): (src: string) => string[] {
+  const path = join(webDist, ".vite", "manifest.json");
+  if (!existsSync(path)) return () => [];
+  const manifest = JSON.parse(readFileSync(path, "utf8")) as Record<string, ManifestChunk>;
+  const closure = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return into;
+    into.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, into);
+    return into;
+  };
+  const first = new Set(
+    [...closure("index.html", new Set())].map((key) => manifest[key]?.file).filter((f) => f !== undefined),
+  );
+  return (src) =>
+    [...closure(src, new Set())]
+      .map((key) => manifest[key]?.file)
+      .filter((file): file is string => file !== undefined && !first.has(file) && file.endsWith(".js"))
+      .map((file) => `/${file}`);
+}
+
+/**
+ * index.html with `shell`'s head elements in it. A document is made once per key and kept, with its
+ * compressed forms, for `ttlMs` (like the configuration calls' own answers), and made again when this
+ * process changes the catalogue, the settings or the site's content. Concurrent misses share one load.
+ */
+function pageWithBootData(app: FastifyInstance, html: string, shell: PageShell, webDist: string) {
+  const screenFiles = screenFilesFrom(webDist);
+  const at = html.indexOf("</head>");
+  const kept = new TtlCache<KeptAnswer>(shell.ttlMs, 500);
+  const stops = [onCatalogueChange, onServingChange, onSiteContentChange].map((on) => on(() => kept.clear()));
+  app.addHook("onClose", (_instance, done) => {
+    for (const stop of stops) stop();
+    done();
+  });
+  return (url: URL): Promise<KeptAnswer> =>
+    kept.get(shell.keyOf(url), async () => {
+      const head = await shell.head(url, screenFiles);
+      return new KeptAnswer(`${html.slice(0, at)}${head}${html.slice(at)}`, "text/html; charset=utf-8");
+    });
 }

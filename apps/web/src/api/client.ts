@@ -1,5 +1,6 @@
-import { API_BASE, type AuthFailureReason, type ErrorBody } from "@market/domain";
+import { API_BASE, type AuthFailureReason, type ErrorBody, type QueryValue, withQuery } from "@market/domain";
 import { getSession } from "../state/session.ts";
+import { takeBootAnswer } from "./boot-answers.ts";
 import { authFlags, decideErrorReaction, type ErrorReaction } from "./error-reactions.ts";
 import { type LoadingBar, loadingBar } from "./loading-bar.ts";
 import { requestLimitStore } from "./request-limit.ts";
@@ -62,7 +63,7 @@ export function parseApiError(status: number, body: unknown): ApiError {
   });
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
+export type { QueryValue } from "@market/domain";
 
 export interface RequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -127,18 +128,11 @@ const defaultDeps = (): ClientDeps => ({
 });
 
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return `${API_BASE}${path}${qs ? `?${qs}` : ""}`;
+  return withQuery(`${API_BASE}${path}`, query);
 }
 
 /** Where a stored file (cover, avatar, site image) is served. */
-export function fileUrl(locator: string): string {
-  return `${API_BASE}/files/${locator.split("/").map(encodeURIComponent).join("/")}`;
-}
+export { fileUrl } from "@market/domain";
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -160,6 +154,12 @@ export async function apiRequest<T>(
   const token = options.auth === false ? null : deps.token();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.captchaToken) headers["captcha-token"] = options.captchaToken;
+
+  // A visitor's first screen: its answer may have come with the page.
+  if (!token && (options.method ?? "GET") === "GET") {
+    const carried = takeBootAnswer(apiUrl(path, options.query));
+    if (carried !== undefined) return carried as T;
+  }
 
   const end = deps.bar.begin();
   let response: Response;

@@ -1,64 +1,13 @@
-import { IMAGE_WIDTHS, type ImageWidth } from "@market/domain";
-import { fileUrl } from "./client.ts";
-
-/**
- * Stored pictures at the size they are shown. The server keeps a WebP copy of a picture at each of
- * IMAGE_WIDTHS (`/api/files/{locator}?w=320`, made once, cached for good); `srcSet` lists them and `sizes`
- * tells the browser how wide the picture is laid out, so it downloads the smallest copy that is sharp
- * on its screen (a 2x phone showing a 175 px card takes the 480 px copy, not the 1,400 px preview).
- */
-export interface ResponsiveImage {
-  src: string;
-  srcSet: string;
-  sizes: string;
-}
-
-/** The picture at `width` (one of IMAGE_WIDTHS), or the stored original without one. */
-export function imageUrl(locator: string, width?: ImageWidth): string {
-  return width === undefined ? fileUrl(locator) : `${fileUrl(locator)}?w=${width}`;
-}
-
-/** An `srcSet` of the picture at each of `widths`: "…?w=160 160w, …?w=320 320w, …". */
-export function imageSrcSet(locator: string, widths: readonly ImageWidth[] = IMAGE_WIDTHS): string {
-  return widths.map((width) => `${imageUrl(locator, width)} ${width}w`).join(", ");
-}
-
-/** The widths a card's cover may need: up to 400 CSS pixels on screens of up to 1.6x, 320 at 2x. */
-export const COVER_WIDTHS = [160, 320, 480, 640] as const satisfies readonly ImageWidth[];
-/**
- * How wide a cover is laid out: two cards a row on phones, three on tablets, at most about 360 px.
- * A grid laid out otherwise passes its own (its column width, as a media-query list).
- */
-export const COVER_SIZES = "(min-width: 1024px) 360px, (min-width: 640px) 33vw, 50vw";
-
-/** `<img {...coverImage(card.cover_locator)} alt={title} width height loading="lazy" />` on a grid card. */
-export function coverImage(locator: string, sizes: string = COVER_SIZES): ResponsiveImage {
-  return { src: imageUrl(locator, 320), srcSet: imageSrcSet(locator, COVER_WIDTHS), sizes };
-}
-
-/** A preview thumbnail on the resource page, shown at PREVIEW_DISPLAY (96 x 124): 160 at 1x, 320 at 2x and 3x. */
-export function previewThumbnailImage(locator: string, displayWidth = 96): ResponsiveImage {
-  return {
-    src: imageUrl(locator, 160),
-    srcSet: imageSrcSet(locator, [160, 320]),
-    sizes: `${displayWidth}px`,
-  };
-}
-
-/** The resource page's first, large preview: the page's largest picture (sm:max-w-md, 448 px at most). */
-export function previewLargeImage(locator: string): ResponsiveImage {
-  return {
-    src: imageUrl(locator, 640),
-    srcSet: imageSrcSet(locator, [320, 480, 640, 960]),
-    sizes: "(min-width: 640px) 448px, calc(100vw - 2rem)",
-  };
-}
-
-/** A preview opened large in the gallery's dialog (max-w-3xl less its padding: 720 px at most). */
-export function previewFullImage(locator: string): ResponsiveImage {
-  return {
-    src: imageUrl(locator, 960),
-    srcSet: imageSrcSet(locator, [480, 640, 960, 1280]),
-    sizes: "(min-width: 800px) 720px, calc(100vw - 5rem)",
-  };
-}
+/** Picture addresses at the widths the server keeps: rules shared with the server (its preload hints). */
+export {
+  COVER_SIZES,
+  COVER_WIDTHS,
+  coverImage,
+  imageSrcSet,
+  imageUrl,
+  previewFullImage,
+  previewLargeImage,
+  previewThumbnailImage,
+  type ResponsiveImage,
+  SHELF_COVER_SIZES,
+} from "@market/domain";

@@ -29,6 +29,7 @@ export function ResourceGrid({
   updating = false,
   showAds,
   grade,
+  eagerCovers = 4,
 }: {
   resources: readonly ResourceCard[];
   offset?: number;
@@ -39,6 +40,8 @@ export function ResourceGrid({
   grade?: string;
   /** New results are on their way: these stay in view, dimmed, until they arrive (no blank flash). */
   updating?: boolean;
+  /** How many covers load at once (the first row, in view on arrival); 0 where the grid starts below the fold. */
+  eagerCovers?: number;
 }) {
   const palette = tilePalette(useColors());
   const ref = useRef<HTMLUListElement>(null);
@@ -66,7 +69,7 @@ export function ResourceGrid({
           resource={resource}
           paint={chooseTileColor(offset + index, resource, palette)}
           favorited={favorites.has(resource.id)}
-          priority={index < 4}
+          priority={index < eagerCovers}
         />
       ))}
       {plan.adCell ? <AdSlot grade={grade} as="li" /> : null}

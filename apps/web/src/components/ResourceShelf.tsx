@@ -1,15 +1,15 @@
-import type { ResourceListResponse } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router";
-import { api, type QueryValue } from "../api/client.ts";
+import type { QueryValue } from "../api/client.ts";
+import { SHELF_COVER_SIZES } from "../api/image-urls.ts";
+import { shelfQuery } from "../routes/catalogue/resource-list.ts";
 import { useFavoriteIds } from "../state/engagement.ts";
 import { useColors } from "../state/site-config.ts";
 import { ResourceTile } from "./ResourceTile.tsx";
 import { chooseTileColor, tilePalette } from "./tile-colors.ts";
 import { Skeleton } from "./ui/index.ts";
 
-export const SHELF_SIZE = 4;
 const PLACEHOLDERS = ["a", "b", "c", "d"] as const;
 
 /**
@@ -22,21 +22,19 @@ export function ResourceShelf({
   query,
   seeAllTo,
   seeAllLabel,
+  eagerCovers = 2,
 }: {
   title: string;
   query: Record<string, QueryValue>;
   seeAllTo: string;
   seeAllLabel: string;
+  /** Covers loaded at once: the two in view on a phone, or none for a shelf below the fold. */
+  eagerCovers?: number;
 }) {
   const headingId = useId();
   const palette = tilePalette(useColors());
   const favorites = useFavoriteIds();
-  const params = { ...query, page: 1, pageSize: SHELF_SIZE };
-  const list = useQuery({
-    queryKey: ["resources", "list", params],
-    queryFn: ({ signal }) => api.get<ResourceListResponse>("/resources", { query: params, signal }),
-    staleTime: 60_000,
-  });
+  const list = useQuery(shelfQuery(query));
   if (list.data && list.data.resources.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
@@ -58,7 +56,8 @@ export function ResourceShelf({
                 paint={chooseTileColor(index, resource, palette)}
                 favorited={favorites.has(resource.id)}
                 className="snap-start"
-                priority={index < 2}
+                priority={index < eagerCovers}
+                sizes={SHELF_COVER_SIZES}
               />
             ))
           : PLACEHOLDERS.map((key) => (

@@ -1,6 +1,6 @@
 import type { ResourceCard } from "@market/domain";
 import { Link } from "react-router";
-import { coverImage } from "../api/image-urls.ts";
+import { COVER_SIZES, coverImage } from "../api/image-urls.ts";
 import { useTexts } from "../state/site-config.ts";
 import { FavoriteHeart } from "./FavoriteHeart.tsx";
 import { formatIsoDate, isNumberedGrade } from "./format.ts";
@@ -12,8 +12,6 @@ import { Badge, Price } from "./ui/index.ts";
  * The portrait page shows from its top, where its title is; the tile colour fills behind it.
  */
 export const COVER = { width: 320, height: 320 } as const;
-/** Cards are about 270 px wide from a tablet up (four to a row in a 1,152 px column), half a phone. */
-const COVER_SIZES = "(min-width: 768px) 280px, 50vw";
 
 /**
  * One resource in a grid, led by its own cover: the title once, the creator, grade and subject, the price
@@ -26,6 +24,7 @@ export function ResourceTile({
   favorited = false,
   className = "",
   priority = false,
+  sizes = COVER_SIZES,
 }: {
   resource: ResourceCard;
   paint: TilePaint;
@@ -33,6 +32,8 @@ export function ResourceTile({
   className?: string;
   /** In the first screen (the top row, a shelf's first cards): loaded at once, not lazily. */
   priority?: boolean;
+  /** How wide the cover is laid out, when not a grid's column (a shelf's). */
+  sizes?: string;
 }) {
   const t = useTexts();
   const onSale = resource.sale_price !== null && resource.sale_price < resource.price;
@@ -44,7 +45,7 @@ export function ResourceTile({
       <div className="relative aspect-square overflow-hidden" style={{ background: paint.background }}>
         {resource.cover_locator ? (
           <img
-            {...coverImage(resource.cover_locator, COVER_SIZES)}
+            {...coverImage(resource.cover_locator, sizes)}
             alt={resource.title}
             loading={priority ? "eager" : "lazy"}
             fetchPriority={priority ? "high" : "auto"}

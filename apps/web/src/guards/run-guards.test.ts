@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { makeSelfUser } from "../test/factories.ts";
 import { type GuardDeps, runGuards } from "./run-guards.ts";
 
@@ -32,15 +32,66 @@ describe("runGuards", () => {
       },
     );
     expect(outcome).toEqual({ data: 42 });
-    expect(calls).toEqual(["offline mode", "load configuration", "cookie ref_code=AB12CD34", "loader"]);
+    expect(calls).toEqual(["load configuration", "offline mode", "cookie ref_code=AB12CD34", "loader"]);
   });
 
-  it("stops at offline mode before loading anything else", async () => {
+  it("stops at offline mode: no page data, ref code or loader (the configuration was already on its way)", async () => {
     const { deps, calls } = recordingDeps({ offline: true });
-    expect(await runGuards(new URL("http://localhost/new"), "public", deps)).toEqual({
-      redirect: "/offline",
-    });
-    expect(calls).toEqual(["offline mode"]);
+    const outcome = await runGuards(
+      new URL("http://localhost/new?refCode=AB12CD34"),
+      "public",
+      deps,
+      () => calls.push("loader"),
+      () => calls.push("prefetch"),
+    );
+    expect(outcome).toEqual({ redirect: "/offline" });
+    expect(calls).toEqual(["load configuration", "offline mode"]);
+  });
+
+  it("fetches the configuration alongside the offline flag, and a page's data before the configuration arrives", async () => {
+    const calls: string[] = [];
+    let releaseOffline = () => {};
+    let releaseConfiguration = () => {};
+    const deps: GuardDeps = {
+      offlineMode: () => {
+        calls.push("offline asked");
+        return new Promise((resolve) => {
+          releaseOffline = () => resolve(false);
+        });
+      },
+      loadConfiguration: () => {
+        calls.push("configuration asked");
+        return new Promise<void>((resolve) => {
+          releaseConfiguration = resolve;
+        });
+      },
+      session: () => ({ loggedIn: false, isAdmin: false, user: null }),
+      rememberPath: () => {},
+      writeCookie: () => {},
+    };
+    const outcome = runGuards(
+      new URL("http://localhost/"),
+      "public",
+      deps,
+      () => calls.push("loader"),
+      () => calls.push("prefetch"),
+    );
+    // Both round trips are under way before either answers.
+    expect(calls).toEqual(["configuration asked", "offline asked"]);
+    releaseOffline();
+    await vi.waitFor(() => expect(calls).toContain("prefetch"));
+    expect(calls).not.toContain("loader");
+    releaseConfiguration();
+    await outcome;
+    expect(calls).toEqual(["configuration asked", "offline asked", "prefetch", "loader"]);
+  });
+
+  it("throws a configuration that cannot be loaded, once the site is known to be open", async () => {
+    const { deps } = recordingDeps();
+    const failing = { ...deps, loadConfiguration: () => Promise.reject(new Error("configuration down")) };
+    await expect(runGuards(new URL("http://localhost/"), "public", failing)).rejects.toThrow(
+      "configuration down",
+    );
   });
 
   it("stops at authentication, remembering the path, before the ref code and the loader", async () => {
@@ -53,8 +104,8 @@ describe("runGuards", () => {
     );
     expect(outcome).toEqual({ redirect: "/login" });
     expect(calls).toEqual([
-      "offline mode",
       "load configuration",
+      "offline mode",
       "remember /profile/@ada/tip?refCode=AB12CD34",
     ]);
   });

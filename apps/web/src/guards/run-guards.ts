@@ -9,7 +9,8 @@ import {
 
 /**
  * The route guards in the spec's order (section 2): offline mode, load configuration, authentication,
- * apply ref code, user permissions, loader. The first guard that redirects ends the chain.
+ * apply ref code, user permissions, loader. The first guard that redirects ends the chain. `prefetch`
+ * starts the public data a page shows as soon as offline mode has passed (it decides nothing).
  */
 export interface GuardDeps {
   offlineMode(): Promise<boolean>;
@@ -33,14 +34,24 @@ export async function runGuards<T>(
   access: Access,
   deps: GuardDeps,
   load?: () => Promise<T> | T,
+  prefetch?: () => void,
 ): Promise<GuardOutcome<T>> {
   const path = url.pathname;
+
+  // The guards decide in the spec's order, but the configuration is fetched alongside the offline flag, not
+  // after it: each is a round trip that a phone on a slow network waits through before anything is drawn.
+  // (The configuration is served in offline mode too, so fetching it early is never refused.) The catch
+  // only keeps an early failure from counting as unhandled; the await below still throws it.
+  const configuration = deps.loadConfiguration();
+  configuration.catch(() => undefined);
 
   const offlineMode = await deps.offlineMode();
   const offline = decideOfflineRedirect({ offlineMode, isAdmin: deps.session().isAdmin, path });
   if (offline) return { redirect: offline };
 
-  await deps.loadConfiguration();
+  // A public page's data starts once the site is known to be open, while the configuration arrives.
+  prefetch?.();
+  await configuration;
 
   const authenticate = (): AuthDecision | null => {
     const session = deps.session();

@@ -2,7 +2,7 @@ import type { ComponentType } from "react";
 import { data, redirect } from "react-router";
 import type { Access } from "../guards/authentication.ts";
 import { getSession, isSafeLocalPath } from "../state/session.ts";
-import { prefetchResourceList } from "./catalogue/resource-list.ts";
+import { prefetchHome, prefetchResourceList } from "./catalogue/resource-list.ts";
 import { prefetchResource } from "./resources/resource-query.ts";
 
 /**
@@ -24,6 +24,11 @@ export interface RouteEntry {
   redirectTo?: string;
   /** The last guard, "loader": starts or fetches what the screen needs; may return a redirect Response. */
   load?: (url: URL) => unknown;
+  /**
+   * Starts fetching the public data the screen shows (a catalogue page, a resource) without waiting, as
+   * soon as offline mode has passed, so it travels alongside the configuration rather than after it.
+   */
+  prefetch?: (url: URL) => void;
 }
 
 const pending = () => import("./PendingScreen.tsx");
@@ -78,15 +83,15 @@ const adminOnly = (path: string, title: string, purpose: string, extra?: Partial
 const publicAndAccount: RouteEntry[] = [
   open("/", "Teaching resources", "Browse teaching resources.", {
     screen: () => import("./catalogue/HomePage.tsx"),
-    load: prefetchResourceList("downloads"),
+    prefetch: prefetchHome,
   }),
   open("/new", "New resources", "The newest teaching resources.", {
     screen: () => import("./catalogue/NewPage.tsx"),
-    load: prefetchResourceList("newest"),
+    prefetch: prefetchResourceList("newest"),
   }),
   open("/featured", "Featured resources", "Resources our curators feature.", {
     screen: () => import("./catalogue/FeaturedPage.tsx"),
-    load: prefetchResourceList("newest", true),
+    prefetch: prefetchResourceList("newest", true),
   }),
   open("/help", "Help", "Answers to common questions, a pro tip and the help book.", {
     screen: () => import("./help/HelpPage.tsx"),
@@ -281,11 +286,11 @@ const resources: RouteEntry[] = [
   }),
   open("/resources/:id", "Resource", "A teaching resource: its previews, description and price.", {
     screen: resourcePage,
-    load: prefetchResource,
+    prefetch: prefetchResource,
   }),
   open("/resources/:id/view", "Resource", "A teaching resource: its previews, description and price.", {
     screen: resourcePage,
-    load: prefetchResource,
+    prefetch: prefetchResource,
   }),
   adminOnly("/resources/:id/approve", "Review resource", "Approve or reject a submitted resource.", {
     screen: () => import("./publishing/ApprovePage.tsx"),

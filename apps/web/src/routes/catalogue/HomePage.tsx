@@ -1,13 +1,13 @@
-import { GRADES, type ResourceListResponse, SUBJECTS } from "@market/domain";
+import { GRADES, HOME_SHELVES, SUBJECTS } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { api } from "../../api/client.ts";
 import { imageUrl } from "../../api/image-urls.ts";
-import { ResourceShelf, SHELF_SIZE } from "../../components/ResourceShelf.tsx";
+import { ResourceShelf } from "../../components/ResourceShelf.tsx";
 import { Button, Input } from "../../components/ui/index.ts";
 import { type HomeTextKey, useHomeTexts } from "./home-texts.ts";
 import { ResourceListPage } from "./ResourceListPage.tsx";
+import { shelfQuery } from "./resource-list.ts";
 
 /** A colour of the tile pool per subject, so the ways in read as a set (the admin's palette). */
 const SUBJECT_TILE: Record<(typeof SUBJECTS)[number], number> = {
@@ -39,9 +39,9 @@ export default function HomePage() {
       {browsing ? null : (
         <>
           <Hero />
-          <Shelf which="featured" />
+          <Shelf which="featured" eagerCovers={2} />
           <WaysIn />
-          <Shelf which="new" />
+          <Shelf which="new" eagerCovers={0} />
         </>
       )}
       <section>
@@ -52,6 +52,7 @@ export default function HomePage() {
           empty={empty}
           headingLevel={browsing ? 1 : 2}
           showSearch={browsing}
+          eagerCovers={browsing ? undefined : 0}
         />
       </section>
     </div>
@@ -156,35 +157,28 @@ function WaysIn() {
 }
 
 /** The featured and new shelves; the hero's collage shares the featured one's answer. */
-const SHELVES = {
-  featured: { title: "home.featured", query: { featured: true, sort: "newest" }, to: "/featured" },
-  new: { title: "home.new", query: { sort: "newest" }, to: "/new" },
-} as const satisfies Record<
-  string,
-  { title: HomeTextKey; query: Record<string, string | boolean>; to: string }
+const SHELF_TITLES = { featured: "home.featured", new: "home.new" } as const satisfies Record<
+  keyof typeof HOME_SHELVES,
+  HomeTextKey
 >;
 
-function Shelf({ which }: { which: keyof typeof SHELVES }) {
+function Shelf({ which, eagerCovers }: { which: keyof typeof HOME_SHELVES; eagerCovers: number }) {
   const t = useHomeTexts();
-  const shelf = SHELVES[which];
+  const shelf = HOME_SHELVES[which];
   return (
     <ResourceShelf
-      title={t(shelf.title)}
+      title={t(SHELF_TITLES[which])}
       query={shelf.query}
       seeAllTo={shelf.to}
       seeAllLabel={t("home.seeAll")}
+      eagerCovers={eagerCovers}
     />
   );
 }
 
 /** Three featured covers fanned out beside the promise (desktop only): the catalogue is the picture. */
 function HeroCollage() {
-  const params = { ...SHELVES.featured.query, page: 1, pageSize: SHELF_SIZE };
-  const { data } = useQuery({
-    queryKey: ["resources", "list", params],
-    queryFn: ({ signal }) => api.get<ResourceListResponse>("/resources", { query: params, signal }),
-    staleTime: 60_000,
-  });
+  const { data } = useQuery(shelfQuery(HOME_SHELVES.featured.query));
   const covers = (data?.resources ?? []).filter((r) => r.cover_locator).slice(0, 3);
   return (
     <div aria-hidden="true" className="relative hidden h-72 w-80 shrink-0 lg:block">

@@ -33,6 +33,8 @@ export interface ResourceListPageProps {
   banner?: SiteImageKey;
   /** Off where the page has its own search box (the home page's hero). */
   showSearch?: boolean;
+  /** Covers loaded at once: the first row's, unless the grid starts below the fold (home, under its shelves). */
+  eagerCovers?: number;
 }
 
 /**
@@ -49,6 +51,7 @@ export function ResourceListPage({
   headingLevel = 1,
   banner,
   showSearch = true,
+  eagerCovers,
 }: ResourceListPageProps) {
   const t = useCatalogueTexts();
   const [search, setSearch] = useSearchParams();
@@ -139,6 +142,7 @@ export function ResourceListPage({
           total={shown.total}
           updating={updating}
           grade={filters.grade ?? undefined}
+          eagerCovers={eagerCovers}
         />
         <Pagination page={filters.page} total={shown.total} pageSize={PAGE_SIZE} />
       </>

@@ -1,6 +1,6 @@
-import { GRID, type ResourceListResponse } from "@market/domain";
+import { GRID, HOME_SHELVES, type ResourceListResponse, shelfParams } from "@market/domain";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { api } from "../../api/client.ts";
+import { api, type QueryValue } from "../../api/client.ts";
 import { queryClient } from "../../state/query-client.ts";
 import { type CatalogueFilters, filtersFromSearch, type ResourceListSort, toApiQuery } from "./filters.ts";
 
@@ -25,4 +25,24 @@ export function prefetchResourceList(sort: ResourceListSort, featured = false) {
     void queryClient.prefetchQuery(resourceListQuery(filtersFromSearch(url.searchParams, sort), featured));
     return null;
   };
+}
+
+/** The first few of a list, for a shelf; the query is shared with the route's prefetch. */
+export function shelfQuery(query: Readonly<Record<string, QueryValue>>) {
+  const params = shelfParams(query);
+  return queryOptions({
+    queryKey: ["resources", "list", params],
+    queryFn: ({ signal }) => api.get<ResourceListResponse>("/resources", { query: params, signal }),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * The home page's data: its grid (most downloaded first) and, when it is not showing search results (no
+ * query, filter or page in the URL), its two shelves.
+ */
+export function prefetchHome(url: URL) {
+  prefetchResourceList("downloads")(url);
+  if ([...url.searchParams.keys()].length > 0) return;
+  for (const shelf of Object.values(HOME_SHELVES)) void queryClient.prefetchQuery(shelfQuery(shelf.query));
 }

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client.ts";
+import { bootDataScript, type PageShell } from "../../platform/web-app.ts";
+import { loadSiteBootData } from "./boot-data.ts";
+import { firstScreenOf, modulePreloadLink, preloadLink } from "./first-screen.ts";
+
+/**
+ * The served document's extras: the site's configuration for every page, and for a landing page (home, a
+ * resource) its first answers, a preload hint for its largest picture and its screen's scripts. The answers are what a
+ * visitor's calls get, asked of this app itself (so they pass the same gates, offline mode included,
+ * and come from the same short-lived cache); one that is not a 200 is left out, and the web app asks.
+ */
+export function sitePageShell(app: FastifyInstance, db: Db, ttlMs: number): PageShell {
+  return {
+    ttlMs,
+    keyOf: (url) => firstScreenOf(url)?.key ?? "",
+    async head(url, screenFiles) {
+      const screen = firstScreenOf(url);
+      const [site, answers] = await Promise.all([
+        loadSiteBootData(db),
+        screen ? askForAnswers(app, screen.answers) : new Map<string, unknown>(),
+      ]);
+      const pictures = screen?.pictures(answers) ?? [];
+      const scripts = screen ? screenFiles(screen.screen) : [];
+      return (
+        bootDataScript({ ...site, answers: Object.fromEntries(answers) }) +
+        pictures.map(preloadLink).join("") +
+        scripts.map(modulePreloadLink).join("")
+      );
+    },
+  };
+}
+
+async function askForAnswers(app: FastifyInstance, urls: readonly string[]) {
+  const answers = new Map<string, unknown>();
+  await Promise.all(
+    urls.map(async (url) => {
+      const res = await app.inject({ method: "GET", url, headers: { accept: "application/json" } });
+      if (res.statusCode === 200) answers.set(url, res.json());
+    }),
+  );
+  return answers;
+}
