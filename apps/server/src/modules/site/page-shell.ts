@@ -31,13 +31,14 @@ export function sitePageShell(app: FastifyInstance, db: Db, ttlMs: number): Page
   };
 }
 
+/** The answers in the screen's order (the same page for the same answers), each only if a 200. */
 async function askForAnswers(app: FastifyInstance, urls: readonly string[]) {
-  const answers = new Map<string, unknown>();
-  await Promise.all(
-    urls.map(async (url) => {
-      const res = await app.inject({ method: "GET", url, headers: { accept: "application/json" } });
-      if (res.statusCode === 200) answers.set(url, res.json());
-    }),
+  const replies = await Promise.all(
+    urls.map((url) => app.inject({ method: "GET", url, headers: { accept: "application/json" } })),
   );
+  const answers = new Map<string, unknown>();
+  replies.forEach((res, index) => {
+    if (res.statusCode === 200) answers.set(urls[index]!, res.json());
+  });
   return answers;
 }
