@@ -120,7 +120,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   { className = "", ...rest },
   ref,
 ) {
-  return <select ref={ref} className={`${CONTROL_CLASS} pr-8 ${className}`} {...rest} />;
+  return <select ref={ref} className={`${CONTROL_CLASS} ${className}`} {...rest} />;
 });
 
 /** A labelled text box with its rule, count and error: the common case of Field. */

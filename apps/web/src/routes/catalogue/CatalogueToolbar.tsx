@@ -77,7 +77,7 @@ export function CatalogueToolbar({
       label={t("filters.sort")}
       value={filters.sort}
       onChange={(event) => onChange(changeFilters(filters, { sort: event.target.value as ResourceListSort }))}
-      className="min-w-40 flex-1 sm:flex-none"
+      className="min-w-44 flex-1 md:flex-none"
     >
       {sortOptions(filters).map((s) => (
         <option key={s} value={s}>
@@ -119,7 +119,7 @@ export function CatalogueToolbar({
           variant="secondary"
           onClick={() => setSheetOpen(true)}
           aria-haspopup="dialog"
-          className="flex-1 md:hidden"
+          className="shrink-0 md:hidden"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor">
             <path d="M4 6h16M7 12h10M10 18h4" strokeWidth="2" strokeLinecap="round" />
