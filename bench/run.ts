@@ -169,6 +169,11 @@ try {
     resources: { name: string }[];
   };
   if (listed.resources[0]) ENDPOINTS.push(["resource page", `/api/resources/${listed.resources[0].name}`]);
+  // The served documents (when the web app is built): the configuration and a landing page's first
+  // answers are put into index.html, kept per page for the visitors' cache time.
+  ENDPOINTS.push(["home page document (/)", "/"]);
+  if (listed.resources[0])
+    ENDPOINTS.push(["resource page document", `/resources/${listed.resources[0].name}`]);
 
   const helloUrl = `http://127.0.0.1:${helloPort}/`;
   const median = (values: number[]) => {
