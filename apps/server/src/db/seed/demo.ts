@@ -184,18 +184,19 @@ async function buildDemoPlan(password: string, now: Date): Promise<DemoPlan> {
   const siteImageRows: DemoPlan["siteImages"] = [];
   const variationRows: DemoPlan["siteImageVariations"] = [];
   const bannerRenders = SITE_IMAGE_KEYS.map((key, i) => {
-    const { page, caption } = SITE_IMAGE_PAGES[key];
+    const page = SITE_IMAGE_PAGES[key];
     const from = darks[i % darks.length]!;
     const locator = `site-images/${key}-1.png`;
     siteImageRows.push({ key, title: `${page} page banner`, image_field_names: ["banner"] });
     variationRows.push({
       site_image_key: key,
       image_locator: locator,
-      alt: `${page}: ${caption}`,
+      // The picture holds no words: its alt says what it shows, as an admin's upload would.
+      alt: "Worksheets fanned out on a coloured background",
       colors: [{ css_var_name: "--banner-accent", color_hex: from }],
       is_current: true,
     });
-    return render(locator, bannerSvg({ heading: page, caption, from, to: lights[i % lights.length]! }));
+    return render(locator, bannerSvg({ from, to: lights[i % lights.length]!, seed: i }));
   });
 
   // Resources, their PDFs and previews rendered from them, and the demo accounts' favourites.

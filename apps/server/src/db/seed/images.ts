@@ -145,16 +145,37 @@ export function patternSvg(n: number): string {
   return `${svgOpen(135, 135)}<rect width="135" height="135" rx="16" fill="#f8fafc"/>${shape(n - 1, 67.5, 70, 46, PATTERN_COLORS[(n - 1) % 14]!, "#f8fafc")}</svg>`;
 }
 
-export function bannerSvg(opts: { heading: string; caption: string; from: string; to: string }): string {
-  const fg = textColorFor(opts.from);
+/**
+ * A page's site-image banner: a picture, not a caption. Pages already say their name in their heading, so
+ * a banner that spells it out reads twice; this one fans out a few worksheet-like pages on the page's
+ * colours (alt text says what it shows).
+ */
+export function bannerSvg(opts: { from: string; to: string; seed: number }): string {
+  const page = (x: number, y: number, angle: number, band: string) => {
+    const lines = Array.from(
+      { length: 6 },
+      (_, k) =>
+        `<rect x="${x + 24}" y="${y + 92 + k * 30}" width="${k % 3 === 2 ? 110 : 170}" height="10" rx="5" fill="#cbd5e1"/>`,
+    ).join("");
+    return (
+      `<g transform="rotate(${angle} ${x + 110} ${y + 150})">` +
+      `<rect x="${x + 6}" y="${y + 10}" width="220" height="290" rx="14" fill="#0f172a" fill-opacity="0.18"/>` +
+      `<rect x="${x}" y="${y}" width="220" height="290" rx="14" fill="#ffffff"/>` +
+      `<rect x="${x + 16}" y="${y + 18}" width="188" height="52" rx="10" fill="${band}"/>` +
+      `${lines}</g>`
+    );
+  };
+  const offset = (opts.seed % 5) * 12;
   return (
     `${svgOpen(1200, 400)}<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
     `<stop offset="0" stop-color="${opts.from}"/><stop offset="1" stop-color="${opts.to}"/></linearGradient></defs>` +
     `<rect width="1200" height="400" fill="url(#g)"/>` +
-    `<circle cx="1040" cy="90" r="150" fill="#ffffff" fill-opacity="0.16"/>` +
-    `<circle cx="930" cy="330" r="90" fill="#ffffff" fill-opacity="0.12"/>` +
-    text(80, 210, opts.heading, { size: 76, fill: fg, weight: "bold" }) +
-    text(82, 270, opts.caption, { size: 30, fill: fg }) +
+    `<circle cx="${180 + offset}" cy="90" r="150" fill="#ffffff" fill-opacity="0.14"/>` +
+    `<circle cx="${430 - offset}" cy="330" r="90" fill="#ffffff" fill-opacity="0.1"/>` +
+    `<circle cx="1110" cy="60" r="70" fill="#ffffff" fill-opacity="0.12"/>` +
+    page(640 + offset, 70, -9, opts.from) +
+    page(820, 50, 3, opts.to) +
+    page(980 - offset, 90, 12, opts.from) +
     `</svg>`
   );
 }

@@ -39,16 +39,19 @@ interface SiteImageResponse {
   } | null;
 }
 
-/** The decorative left panel: the site image, then on submit an intermediate image and 500 ms later the captcha. */
+/**
+ * The left panel: the site image (spec: on submit an intermediate image, and 500 ms later the captcha's),
+ * then what an account gives, so the panel says why to sign up instead of standing empty.
+ */
 function SignUpPanel({ phase }: { phase: PanelPhase }) {
+  const t = useAccountTexts();
   const { data } = useQuery({
     queryKey: ["site", "site-images", "sign-up"],
     queryFn: ({ signal }) => api.get<SiteImageResponse>("/site-images/sign-up", { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const locator = data?.variation?.image_locator;
-  // The banner (3:1) shows whole at the top of the panel, on its own accent colour: contained, not
-  // stretched or cropped to the panel's shape.
+  // The banner (3:1) shows whole, on its own accent colour: contained, not stretched or cropped.
   const style =
     phase === "site" && locator
       ? {
@@ -62,13 +65,34 @@ function SignUpPanel({ phase }: { phase: PanelPhase }) {
       : phase === "captcha"
         ? "sign-up-panel-captcha"
         : "bg-wash";
+  const benefits = ["signUp.benefitFree", "signUp.benefitSave", "signUp.benefitSell"] as const;
   return (
-    <div
-      aria-hidden="true"
-      data-phase={phase}
-      className={`hidden min-h-96 rounded-ui bg-contain bg-top bg-no-repeat md:block ${phaseClass}`}
-      style={style}
-    />
+    <aside className="hidden self-start overflow-hidden rounded-card border border-line md:block">
+      <div
+        aria-hidden="true"
+        data-phase={phase}
+        className={`aspect-[3/1] bg-contain bg-center bg-no-repeat ${phaseClass}`}
+        style={style}
+      />
+      <div className="flex flex-col gap-3 p-6">
+        <h2 className="text-lg font-bold">{t("signUp.benefitsTitle")}</h2>
+        <ul className="flex flex-col gap-2">
+          {benefits.map((key) => (
+            <li key={key} className="flex gap-2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className="mt-0.5 size-5 shrink-0 text-success-text"
+                fill="currentColor"
+              >
+                <path d="M8.1 13.6 4.5 10l-1.4 1.4 5 5 9-9-1.4-1.4z" />
+              </svg>
+              {t(key)}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </aside>
   );
 }
 

@@ -7,6 +7,10 @@ import { useAreaTexts } from "../../state/site-config.ts";
  */
 export const ACCOUNT_TEXTS = {
   "signUp.title": "Create your free account",
+  "signUp.benefitsTitle": "Free for every teacher",
+  "signUp.benefitFree": "Download thousands of free worksheets, task cards and slides",
+  "signUp.benefitSave": "Save favorites and follow the creators you like",
+  "signUp.benefitSell": "Share or sell what works in your own classroom",
   "signUp.giftNote": "Create a free account to receive your gift.",
   "signUp.email": "E-mail address",
   "signUp.emailHint": "At most 64 characters: letters, digits, _ . - and @.",
