@@ -29,3 +29,16 @@ test("the grid pages through the catalogue", async ({ page }) => {
   await expect(page).toHaveURL(/page=2/);
   await expect(tiles.first()).not.toHaveAttribute("href", firstOnPageOne ?? "");
 });
+
+test("the page names its icon, the logo's mark, so no tab shows a blank or asks for /favicon.ico", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="icon"]').getAttribute("href");
+  expect(href).toBe("/favicon.svg");
+  const icon = await request.get(href ?? "");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+  expect(await icon.text()).toContain("<svg");
+});
