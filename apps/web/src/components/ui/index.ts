@@ -25,4 +25,4 @@ export {
 export { LinkButton } from "./LinkButton.tsx";
 export { Price } from "./Price.tsx";
 export { Sheet } from "./Sheet.tsx";
-export { EmptyState, Skeleton } from "./states.tsx";
+export { EmptyState, ScreenFailure, Skeleton } from "./states.tsx";

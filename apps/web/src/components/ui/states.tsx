@@ -34,3 +34,16 @@ export function EmptyState({
     </div>
   );
 }
+
+/**
+ * A whole screen that could not load: its heading (where a screen reader lands; the failure is the page's
+ * subject now) and the failure with the way on, a retry or a link.
+ */
+export function ScreenFailure({ title, action }: { title: string; action: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-xl py-8">
+      <h1 className="sr-only">{title}</h1>
+      <EmptyState tone="error" title={title} action={action} />
+    </div>
+  );
+}

@@ -2,7 +2,7 @@ import { formatMoney, type SaleDetail } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useParams, useSearchParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
-import { Button, Card, EmptyState, LinkButton, Skeleton } from "../../components/ui/index.ts";
+import { Button, Card, LinkButton, ScreenFailure, Skeleton } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
 import { DownloadButton } from "../resources/DownloadButton.tsx";
 import { formatDay, libraryEntryQuery } from "../resources/resource-query.ts";
@@ -39,24 +39,20 @@ export default function PurchaseCompletedPage() {
     (sale.error instanceof ApiError && sale.error.status === 404) || (entry.isSuccess && !saleId);
   if (missing || sale.isError || entry.isError)
     return (
-      <div className="mx-auto max-w-xl py-8">
-        <h1 className="sr-only">{t(missing ? "completed.notFound" : "completed.loadFailed")}</h1>
-        <EmptyState
-          tone="error"
-          title={t(missing ? "completed.notFound" : "completed.loadFailed")}
-          action={
-            missing ? (
-              <LinkButton to="/profile/purchases" variant="secondary">
-                {t("completed.library")}
-              </LinkButton>
-            ) : (
-              <Button variant="secondary" onClick={() => void (saleId ? sale.refetch() : entry.refetch())}>
-                {t("completed.retry")}
-              </Button>
-            )
-          }
-        />
-      </div>
+      <ScreenFailure
+        title={t(missing ? "completed.notFound" : "completed.loadFailed")}
+        action={
+          missing ? (
+            <LinkButton to="/profile/purchases" variant="secondary">
+              {t("completed.library")}
+            </LinkButton>
+          ) : (
+            <Button variant="secondary" onClick={() => void (saleId ? sale.refetch() : entry.refetch())}>
+              {t("completed.retry")}
+            </Button>
+          )
+        }
+      />
     );
   if (!sale.data)
     return (

@@ -4,7 +4,15 @@ import type { FormEvent } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
-import { Badge, Button, Card, EmptyState, LinkButton, Price, Skeleton } from "../../components/ui/index.ts";
+import {
+  Badge,
+  Button,
+  Card,
+  LinkButton,
+  Price,
+  ScreenFailure,
+  Skeleton,
+} from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
 import { DownloadButton } from "../resources/DownloadButton.tsx";
 import { resourceDetailQuery } from "../resources/resource-query.ts";
@@ -38,18 +46,14 @@ function Checkout({ asGift }: { asGift: boolean }) {
 
   if (resource.isError)
     return (
-      <div className="mx-auto max-w-xl py-8">
-        <h1 className="sr-only">{t("purchase.loadFailed")}</h1>
-        <EmptyState
-          tone="error"
-          title={t("purchase.loadFailed")}
-          action={
-            <Button variant="secondary" onClick={() => void resource.refetch()}>
-              {t("purchase.retry")}
-            </Button>
-          }
-        />
-      </div>
+      <ScreenFailure
+        title={t("purchase.loadFailed")}
+        action={
+          <Button variant="secondary" onClick={() => void resource.refetch()}>
+            {t("purchase.retry")}
+          </Button>
+        }
+      />
     );
   if (!resource.data)
     return (
@@ -207,24 +211,20 @@ function ClaimGift({ code }: { code: string }) {
   if (gift.isError) {
     const missing = gift.error instanceof ApiError && gift.error.status === 404;
     return (
-      <div className="mx-auto max-w-xl py-8">
-        <h1 className="sr-only">{t(missing ? "gift.missing" : "purchase.loadFailed")}</h1>
-        <EmptyState
-          tone="error"
-          title={t(missing ? "gift.missing" : "purchase.loadFailed")}
-          action={
-            missing ? (
-              <LinkButton to="/" variant="secondary">
-                {t("gift.home")}
-              </LinkButton>
-            ) : (
-              <Button variant="secondary" onClick={() => void gift.refetch()}>
-                {t("purchase.retry")}
-              </Button>
-            )
-          }
-        />
-      </div>
+      <ScreenFailure
+        title={t(missing ? "gift.missing" : "purchase.loadFailed")}
+        action={
+          missing ? (
+            <LinkButton to="/" variant="secondary">
+              {t("gift.home")}
+            </LinkButton>
+          ) : (
+            <Button variant="secondary" onClick={() => void gift.refetch()}>
+              {t("purchase.retry")}
+            </Button>
+          )
+        }
+      />
     );
   }
   if (!gift.data)

@@ -9,11 +9,16 @@ export const receiptPath = (saleId: string) => `/activity/transactions/${encodeU
  * the session's token as a header, never from a cookie, so the page is fetched here and handed to the
  * tab: the tab is opened first, inside the click, where browsers allow it.
  */
-export async function openReceipt(saleId: string): Promise<void> {
+export function openReceipt(saleId: string): Promise<void> {
+  return openReceiptPage(receiptPath(saleId));
+}
+
+/** Opens the receipt page at `path` (an API path, with or without its /api prefix) the same way. */
+export async function openReceiptPage(path: string): Promise<void> {
   const tab = window.open("", "_blank");
   const token = getSession()?.token;
   try {
-    const response = await fetch(apiUrl(receiptPath(saleId)), {
+    const response = await fetch(apiUrl(path.replace(/^\/api(?=\/)/, "")), {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     });
     if (!response.ok) throw new Error(`receipt: ${response.status}`);

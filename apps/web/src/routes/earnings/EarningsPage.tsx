@@ -2,11 +2,12 @@ import { formatAmount, formatMoney } from "@market/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { api, apiUrl } from "../../api/client.ts";
+import { api } from "../../api/client.ts";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
 import { Button } from "../../components/ui/index.ts";
-import { getSession } from "../../state/session.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
+import { useCheckoutTexts } from "../checkout/checkout-texts.ts";
+import { openReceiptPage } from "../checkout/open-receipt.ts";
 import { type EarningsTextKey, type EarningsTexts, useEarningsTexts } from "./earnings-texts.ts";
 import { StrongValue } from "./StrongValue.tsx";
 
@@ -83,19 +84,6 @@ function payoutStatus(e: EarningsTexts, p: Payout): string {
 
 /** Referrals are credited, not paid, and featuring is spending: neither counts as earnings. */
 const earns = (r: Activity) => r.kind === "sale" || r.kind === "gift" || r.kind === "tip";
-
-/** A receipt opens in a new tab; it is fetched with the session's token and shown from memory. */
-async function openReceipt(path: string) {
-  const tab = window.open("", "_blank");
-  const token = getSession()?.token;
-  const response = await fetch(apiUrl(path.replace(/^\/api/, "")), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  const html = await response.text();
-  const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
-  if (tab) tab.location.href = url;
-  else window.location.href = url;
-}
 
 function toCsv(rows: Activity[]): string {
   const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
@@ -186,6 +174,9 @@ export default function EarningsPage() {
 
 function ActivitySection({ rows }: { rows: Activity[] }) {
   const e = useEarningsTexts();
+  const checkout = useCheckoutTexts();
+  // The row whose receipt could not be opened (its tab closed again), told in words beside it.
+  const [failedReceipt, setFailedReceipt] = useState<string | null>(null);
   if (rows.length === 0) return <p className="text-muted">{e("earnings.empty")}</p>;
   return (
     <ul className="divide-y divide-line rounded-ui border border-line" aria-label={e("earnings.activity")}>
@@ -199,10 +190,19 @@ function ActivitySection({ rows }: { rows: Activity[] }) {
             <button
               type="button"
               className="text-sm font-medium underline"
-              onClick={() => void openReceipt(r.receipt!)}
+              onClick={() => {
+                const key = `${r.kind}-${r.id}`;
+                setFailedReceipt(null);
+                openReceiptPage(r.receipt!).catch(() => setFailedReceipt(key));
+              }}
             >
               {e("earnings.receipt")}
             </button>
+          ) : null}
+          {failedReceipt === `${r.kind}-${r.id}` ? (
+            <p role="alert" className="w-full text-sm font-medium text-danger">
+              {checkout("receipt.failed")}
+            </p>
           ) : null}
         </li>
       ))}

@@ -13,8 +13,8 @@ import {
   Badge,
   Button,
   Dialog,
-  EmptyState,
   LinkButton,
+  ScreenFailure,
   Skeleton,
   Toast,
   useTimedNotice,
@@ -43,18 +43,14 @@ export default function ResourcePage() {
   if (query.data) return <ResourceView resource={query.data} />;
   if (query.isError && !notFound)
     return (
-      <div className="mx-auto max-w-xl py-12">
-        <h1 className="sr-only">{t("resource.loadFailed")}</h1>
-        <EmptyState
-          tone="error"
-          title={t("resource.loadFailed")}
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              {t("resource.retry")}
-            </Button>
-          }
-        />
-      </div>
+      <ScreenFailure
+        title={t("resource.loadFailed")}
+        action={
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {t("resource.retry")}
+          </Button>
+        }
+      />
     );
   return (
     <div aria-busy="true" className="grid gap-8 md:grid-cols-[minmax(0,1fr)_21rem]">
