@@ -1,4 +1,4 @@
-import type { ResourceCard } from "@market/domain";
+import { isOnSale, type ResourceCard } from "@market/domain";
 import { Link } from "react-router";
 import { COVER_SIZES, coverImage } from "../api/image-urls.ts";
 import { useTexts } from "../state/site-config.ts";
@@ -36,7 +36,7 @@ export function ResourceTile({
   sizes?: string;
 }) {
   const t = useTexts();
-  const onSale = resource.sale_price !== null && resource.sale_price < resource.price;
+  const onSale = isOnSale(resource);
   const grade = isNumberedGrade(resource.grade) ? t("tile.grade", { grade: resource.grade }) : resource.grade;
   return (
     <li
@@ -82,7 +82,7 @@ export function ResourceTile({
           {grade} · {resource.subject_area}
         </p>
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
-          <Price cents={resource.price} saleCents={onSale ? resource.sale_price : null} />
+          <Price cents={resource.price} saleCents={resource.sale_price} />
           {onSale && resource.sale_end ? (
             <span className="text-right text-xs text-sale-strong">
               {t("tile.saleEnds", { date: formatIsoDate(resource.sale_end) })}

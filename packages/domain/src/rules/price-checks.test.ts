@@ -5,11 +5,13 @@ import {
   checkSalePrice,
   dollarsToCents,
   formatSaleEnd,
+  isOnSale,
   PRICE_RULES,
   type PriceInput,
   parseSaleEnd,
   priceErrorCodes,
   priceFlags,
+  priceToPay,
 } from "./price-checks.ts";
 
 const TODAY = "2026-12-01";
@@ -226,4 +228,15 @@ describe("dollarsToCents (typed dollars to integer cents)", () => {
     ["", null],
     ["4,99", null],
   ])("%j -> %s", (text, cents) => expect(dollarsToCents(text)).toBe(cents));
+});
+
+describe("the price a presented resource costs now", () => {
+  it("is the running sale's price, shown as a sale, or else the price", () => {
+    expect(priceToPay({ price: 600, sale_price: 450 })).toBe(450);
+    expect(isOnSale({ price: 600, sale_price: 450 })).toBe(true);
+    expect(priceToPay({ price: 600, sale_price: null })).toBe(600);
+    expect(isOnSale({ price: 600, sale_price: null })).toBe(false);
+    // A free resource has no sale; what is charged and what is shown never disagree.
+    expect(priceToPay({ price: 0, sale_price: null })).toBe(0);
+  });
 });

@@ -158,3 +158,22 @@ export function priceFlags(input: PriceInput): PriceFlags {
     salePriceHigherThanPrice: input.salePriceCents > 0 && input.salePriceCents >= input.priceCents,
   };
 }
+
+/**
+ * A resource's price as the API presents it: `sale_price` is set only while its sale runs (the server
+ * decides, by the site's date, and charges the same: transactions' currentPrice).
+ */
+export interface PresentedPrice {
+  price: number;
+  sale_price: number | null;
+}
+
+/** Whether it is on sale now. */
+export function isOnSale(resource: PresentedPrice): boolean {
+  return resource.sale_price !== null;
+}
+
+/** What buying it costs now: the running sale's price, else its price. */
+export function priceToPay(resource: PresentedPrice): number {
+  return resource.sale_price ?? resource.price;
+}

@@ -3,7 +3,7 @@ import { useTexts } from "../../state/site-config.ts";
 
 /**
  * A price as every screen shows it: "Free", "$4.99", or a sale's price beside the struck-through full
- * price (which screen readers hear as "was $6.00").
+ * price (which screen readers hear as "was $6.00"). `saleCents` is given only while a sale runs (isOnSale).
  */
 export function Price({
   cents,
@@ -18,12 +18,11 @@ export function Price({
 }) {
   const t = useTexts();
   const text = { sm: "text-sm", md: "text-base", lg: "text-2xl" }[size];
-  const onSale = saleCents !== null && saleCents < cents;
   return (
     <span
       className={`inline-flex flex-wrap items-baseline gap-x-2 font-bold tabular-nums ${text} ${className}`}
     >
-      {onSale ? (
+      {saleCents !== null ? (
         <>
           <span className="text-sale-strong">{formatMoney(saleCents)}</span>
           <s className="text-[0.8em] font-normal text-muted">

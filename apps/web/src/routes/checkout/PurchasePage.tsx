@@ -1,4 +1,4 @@
-import { formatMoney, type GiftDetail, type PurchaseResponse } from "@market/domain";
+import { formatMoney, type GiftDetail, isOnSale, type PurchaseResponse, priceToPay } from "@market/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
@@ -69,7 +69,7 @@ function Checkout({ asGift }: { asGift: boolean }) {
       </div>
     );
   const r = resource.data;
-  const amount = r.sale_price ?? r.price;
+  const amount = priceToPay(r);
   const path = `/resources/${encodeURIComponent(r.name)}`;
   const isCreator = session?.claims.sub === r.users_model.id;
   const blocked = r.price === 0 || isCreator || (r.isOwned && !asGift);
@@ -166,7 +166,7 @@ function Checkout({ asGift }: { asGift: boolean }) {
             <span className="font-medium">{t("purchase.total")}</span>
             <Price cents={r.price} saleCents={r.sale_price} size="lg" />
           </div>
-          {r.sale_price !== null && r.sale_end ? (
+          {isOnSale(r) && r.sale_end ? (
             <p className="text-sm text-muted">
               {t("purchase.onSale", { date: formatIsoDate(r.sale_end), price: formatMoney(r.price) })}
             </p>

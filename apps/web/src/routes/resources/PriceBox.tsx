@@ -1,4 +1,11 @@
-import { abbreviateNumber, formatMoney, type LibraryItem, type ResourceDetail } from "@market/domain";
+import {
+  abbreviateNumber,
+  formatMoney,
+  isOnSale,
+  type LibraryItem,
+  priceToPay,
+  type ResourceDetail,
+} from "@market/domain";
 import { Link } from "react-router";
 import { formatMonthDay } from "../../components/format.ts";
 import { Badge, Button, Card, LinkButton, Price } from "../../components/ui/index.ts";
@@ -50,7 +57,7 @@ function MainAction({ resource, state, download, mainFile, size }: PriceBoxProps
   if (state === "paid")
     return (
       <LinkButton to={`${path}/purchase`} variant="primary" size={size} block>
-        {t("resource.buyFor", { price: formatMoney(resource.sale_price ?? resource.price) })}
+        {t("resource.buyFor", { price: formatMoney(priceToPay(resource)) })}
       </LinkButton>
     );
   if (!mainFile) return null;
@@ -71,7 +78,7 @@ function PriceLine({ resource, size }: { resource: ResourceDetail; size: "md" | 
   return (
     <div className="flex flex-col items-start gap-1.5">
       <Price cents={resource.price} saleCents={resource.sale_price} size={size} />
-      {resource.sale_price !== null && resource.sale_end ? (
+      {isOnSale(resource) && resource.sale_end ? (
         <Badge tone="sale">{t("resource.saleEnds", { date: formatMonthDay(resource.sale_end) })}</Badge>
       ) : null}
     </div>
