@@ -20,6 +20,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(new RegExp(name));
   });
 
+  it("keeps PUBLIC_URL without a trailing slash, so every link made from it has one slash", () => {
+    expect(loadConfig({ ...base, PUBLIC_URL: "https://lessons.example/" }).publicUrl).toBe(
+      "https://lessons.example",
+    );
+    expect(loadConfig({ ...base, PUBLIC_URL: "https://lessons.example" }).publicUrl).toBe(
+      "https://lessons.example",
+    );
+  });
+
   it("requires JWT_SECRET in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/x" })).toThrow(/JWT_SECRET/);
   });

@@ -101,7 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port,
     host: e.HOST,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
+    // Without a trailing slash, once: every link is publicUrl + "/path".
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,

@@ -55,7 +55,10 @@ export async function serveWebApp(app: FastifyInstance, webDist: string, shell?:
       reply.header("cache-control", REVALIDATE);
       if (!page) return reply.sendFile("index.html");
       return page(new URL(request.url, "http://page.invalid")).then(
-        async (answer) => reply.send(await answer.payloadFor(request, reply)),
+        (answer) => {
+          answer.send(request, reply);
+          return reply;
+        },
         (error: unknown) => {
           // Without its configuration the page still works: the web app asks the API for it.
           request.log.warn({ err: error }, "page served without its boot data");

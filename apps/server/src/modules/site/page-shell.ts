@@ -1,5 +1,8 @@
+import type { SiteBootData } from "@market/domain";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
+import { onServingChange, onSiteContentChange } from "../../platform/catalogue-changes.ts";
+import { TtlCache } from "../../platform/ttl-cache.ts";
 import { bootDataScript, type PageShell } from "../../platform/web-app.ts";
 import { loadSiteBootData } from "./boot-data.ts";
 import { firstScreenOf, modulePreloadLink, preloadLink } from "./first-screen.ts";
@@ -11,13 +14,20 @@ import { firstScreenOf, modulePreloadLink, preloadLink } from "./first-screen.ts
  * and come from the same short-lived cache); one that is not a 200 is left out, and the web app asks.
  */
 export function sitePageShell(app: FastifyInstance, db: Db, ttlMs: number): PageShell {
+  // The site's part is the same in every page: loaded once per while, not once per page kept.
+  const siteData = new TtlCache<SiteBootData>(ttlMs, 1);
+  const forget = [onServingChange, onSiteContentChange].map((on) => on(() => siteData.clear()));
+  app.addHook("onClose", (_instance, done) => {
+    for (const stop of forget) stop();
+    done();
+  });
   return {
     ttlMs,
     keyOf: (url) => firstScreenOf(url)?.key ?? "",
     async head(url, screenFiles) {
       const screen = firstScreenOf(url);
       const [site, answers] = await Promise.all([
-        loadSiteBootData(db),
+        siteData.get("site", () => loadSiteBootData(db)),
         screen ? askForAnswers(app, screen.answers) : new Map<string, unknown>(),
       ]);
       const pictures = screen?.pictures(answers) ?? [];

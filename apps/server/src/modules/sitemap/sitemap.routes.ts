@@ -8,7 +8,9 @@ import {
   creatorsSitemap,
   pagesSitemap,
   resourcesSitemap,
+  type SitemapFileStarts,
   type SitemapOptions,
+  sitemapFileStarts,
   sitemapIndex,
 } from "./sitemap.service.ts";
 
@@ -32,12 +34,20 @@ export async function sitemapRoutes(app: AppInstance) {
   // A few files at a time: a file is large, and a crawler walks them one after another.
   const kept = new TtlCache<KeptAnswer>(SITEMAP_CACHE_MS, 4);
 
-  const send = async (request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer, maxAgeMs: number) => {
+  // Where the files after the first start, kept with the index: a file is only ever asked for by a start
+  // the index gave, so an `after` that is not one is answered 404 before any file is built.
+  const starts = new TtlCache<SitemapFileStarts>(SITEMAP_CACHE_MS, 1);
+  const fileStartsNow = () => starts.get("starts", () => sitemapFileStarts(db, options));
+
+  const send = (request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer, maxAgeMs: number) => {
     reply.header("cache-control", `public, max-age=${Math.round(maxAgeMs / 1000)}`);
-    return reply.send(await answer.payloadFor(request, reply));
+    answer.send(request, reply);
+    return reply;
   };
   const sitemap = (key: string, build: () => Promise<string>) =>
     kept.get(key, async () => new KeptAnswer(await build(), XML));
+  const noSuchFile = (reply: FastifyReply) =>
+    reply.status(404).send({ error: "not_found", message: "There is no sitemap file that starts there." });
 
   app.get(
     "/robots.txt",
@@ -45,7 +55,12 @@ export async function sitemapRoutes(app: AppInstance) {
     (request, reply) => send(request, reply, robots, 3_600_000),
   );
   app.get("/sitemap.xml", { config: { access: "public" }, schema: { hide: true } }, async (request, reply) =>
-    send(request, reply, await sitemap("index", () => sitemapIndex(db, options)), SITEMAP_CACHE_MS),
+    send(
+      request,
+      reply,
+      await sitemap("index", async () => sitemapIndex(db, options, await fileStartsNow())),
+      SITEMAP_CACHE_MS,
+    ),
   );
   app.get(
     "/sitemap-pages.xml",
@@ -58,6 +73,7 @@ export async function sitemapRoutes(app: AppInstance) {
     { config: { access: "public" }, schema: { hide: true, querystring: afterQuery } },
     async (request, reply) => {
       const { after } = request.query;
+      if (after !== undefined && !(await fileStartsNow()).resources.includes(after)) return noSuchFile(reply);
       const answer = await sitemap(`resources:${after ?? ""}`, () =>
         resourcesSitemap(db, { ...options, after }),
       );
@@ -69,6 +85,7 @@ export async function sitemapRoutes(app: AppInstance) {
     { config: { access: "public" }, schema: { hide: true, querystring: afterQuery } },
     async (request, reply) => {
       const { after } = request.query;
+      if (after !== undefined && !(await fileStartsNow()).creators.includes(after)) return noSuchFile(reply);
       const answer = await sitemap(`creators:${after ?? ""}`, () =>
         creatorsSitemap(db, { ...options, after }),
       );

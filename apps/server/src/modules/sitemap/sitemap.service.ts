@@ -62,17 +62,35 @@ async function fileStarts(db: Db, from: SQL, idColumn: SQL, pageSize: number): P
   return rows.rows.map((row) => String(row.id));
 }
 
+/** Where the resources' and the creators' files after the first start (the only `after` values there are). */
+export interface SitemapFileStarts {
+  resources: string[];
+  creators: string[];
+}
+
+export async function sitemapFileStarts(
+  db: Db,
+  opts: Pick<SitemapOptions, "pageSize">,
+): Promise<SitemapFileStarts> {
+  const pageSize = opts.pageSize ?? SITEMAP_MAX_URLS;
+  return {
+    resources: await fileStarts(db, LISTED_RESOURCES, sql`r.id`, pageSize),
+    creators: await fileStarts(db, CREATORS, sql`u.id`, pageSize),
+  };
+}
+
 /**
  * /sitemap.xml: an index of the files, the site's own pages first, then the resources and the creators
  * in files of at most `pageSize` addresses each, every one after the first named by where it starts.
  */
-export async function sitemapIndex(db: Db, opts: SitemapOptions): Promise<string> {
+export async function sitemapIndex(
+  db: Db,
+  opts: SitemapOptions,
+  starts?: SitemapFileStarts,
+): Promise<string> {
   const base = baseOf(opts.publicUrl);
-  const pageSize = opts.pageSize ?? SITEMAP_MAX_URLS;
-  const [resourceStarts, creatorStarts] = [
-    await fileStarts(db, LISTED_RESOURCES, sql`r.id`, pageSize),
-    await fileStarts(db, CREATORS, sql`u.id`, pageSize),
-  ];
+  const { resources: resourceStarts, creators: creatorStarts } =
+    starts ?? (await sitemapFileStarts(db, opts));
   const files = [
     `${base}/sitemap-pages.xml`,
     `${base}/sitemap-resources.xml`,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { brotliDecompressSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,6 +101,14 @@ describe("robots.txt and the sitemap", () => {
     const xml = await get("/sitemap-resources.xml", { "accept-encoding": "gzip" });
     expect(xml.headers.vary).toMatch(/accept-encoding/i);
     expect((await get("/sitemap-resources.xml?after=not-an-id")).statusCode).toBe(400);
+  });
+
+  it("answers 404 for a file start the index never gave, without building a file for it", async () => {
+    for (const kind of ["resources", "creators"]) {
+      const res = await get(`/sitemap-${kind}.xml?after=${randomUUID()}`);
+      expect(res.statusCode, kind).toBe(404);
+      expect(res.json().error).toBe("not_found");
+    }
   });
 
   it("keeps a sitemap a while rather than querying on every fetch", async () => {

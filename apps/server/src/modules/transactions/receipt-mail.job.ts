@@ -60,7 +60,7 @@ export function receiptMailJob(deps: {
   mailer: Mailer;
   config: Config;
 }): JobDefinition<{ paymentId: string }> {
-  const origin = deps.config.publicUrl.replace(/\/$/, "");
+  const origin = deps.config.publicUrl;
   return {
     name: RECEIPT_MAIL_JOB,
     payload: payloadSchema,

@@ -98,7 +98,7 @@ export async function getSaleForBuyer(
     gift:
       row.is_gift && row.gift_code
         ? {
-            uri: giftLinkUrl(publicUrl.replace(/\/$/, ""), row.name, row.buyer_ref, row.gift_code),
+            uri: giftLinkUrl(publicUrl, row.name, row.buyer_ref, row.gift_code),
             claimedAt: row.recipient_id ? (isoOrNull(row.claimed_at) ?? isoOrNull(row.created_at)) : null,
           }
         : null,

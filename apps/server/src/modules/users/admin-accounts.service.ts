@@ -83,6 +83,14 @@ export async function ensureFirstAdmin(
     if (error instanceof AdminAccountError && (await hasAdmin())) return null;
     throw error;
   }
-  await deps.mailer.send(firstAdminMail(created.email, created.username, created.loginLink));
+  try {
+    await deps.mailer.send(firstAdminMail(created.email, created.username, created.loginLink));
+  } catch (error) {
+    // The account exists now, so a restart would not mail again: the link goes to the operator instead.
+    console.error(
+      `ADMIN_EMAIL: the login link could not be mailed (${error instanceof Error ? error.message : String(error)}). ` +
+        `Sign in as "${created.username}" within ${ACCOUNT.verificationLinkHours} hours at: ${created.loginLink}`,
+    );
+  }
   return created.username;
 }
