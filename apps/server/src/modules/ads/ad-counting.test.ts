@@ -77,6 +77,17 @@ describe("ad counting against the display call's view tokens", () => {
     expect((await stats(ad.id)).impressions).toBe(1);
   });
 
+  it("does not let a resent token use up the address's hourly share (a school's readers behind one address)", async () => {
+    const ad = await runningAd();
+    const shown = await view("10.1.9.1");
+    for (let i = 0; i < IMPRESSIONS_PER_ADDRESS_HOURLY + 5; i++) {
+      await count("impression", ad.id, shown.token!, "10.1.9.1");
+    }
+    const next = await view("10.1.9.1");
+    expect((await count("impression", ad.id, next.token!, "10.1.9.1")).json().counted).toBe(true);
+    expect((await stats(ad.id)).impressions).toBe(2);
+  });
+
   it("refuses the probe's calls: a session string instead of a token, forged, foreign and stale tokens", async () => {
     const other = await runningAd({ ad_type: "3" });
     const ad = await runningAd();

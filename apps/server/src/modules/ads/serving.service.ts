@@ -273,7 +273,7 @@ export async function recordImpression(
     sql`(case ${column} when '1' then ${cpm["1"]}::int when '2' then ${cpm["2"]}::int when '3' then ${cpm["3"]}::int
          when '4' then ${cpm["4"]}::int else ${cpm["5"]}::int end)`;
   const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
-  // One statement, one round trip: the address's hourly count for the ad, the token's single use, and the
+  // One statement, one round trip: the token's single use, the address's hourly count for the ad, and the
   // day's counter bumped under its row lock only while it is below the budget's impressions (exact under
   // concurrency: ON CONFLICT DO UPDATE re-reads the locked row); the day's spend follows from its
   // impressions at the type's CPM (DECISIONS.md). Nothing is written for an unknown or unapproved ad.
@@ -282,19 +282,21 @@ export async function recordImpression(
     with ad as (
       select id, ad_type, (spend_per_day * 1000) / ${cpmOfType(sql`ad_type`)} as budget
       from advertisements where id = ${adId} and approval_status = 'approved'
-    ), per_address as (
-      insert into rate_limit_counters (bucket, window_start, hits)
-      select ${`ad-impression:${adId}:${keyOf(request.address)}`}, ${hour}, 1 from ad
-      on conflict (bucket, window_start) do update set hits = rate_limit_counters.hits + 1
-      returning hits
     ), mark as (
       insert into ad_impression_marks (ad_id, session_key)
-      select id, ${`i:${nonce}`} from ad where (select hits from per_address) <= ${IMPRESSIONS_PER_ADDRESS_HOURLY}
+      select id, ${`i:${nonce}`} from ad
       on conflict do nothing returning ad_id
+    ), per_address as (
+      -- Only a token's first use counts against the address's hour: a resent token (a retry) costs nothing.
+      insert into rate_limit_counters (bucket, window_start, hits)
+      select ${`ad-impression:${adId}:${keyOf(request.address)}`}, ${hour}, 1 from mark
+      on conflict (bucket, window_start) do update set hits = rate_limit_counters.hits + 1
+      returning hits
     ), counted as (
       insert into ad_daily_stats (ad_id, day, impressions, clicks, spend_cents)
       select ad.id, ${today}, 1, 0, ${cpmOfType(sql`ad.ad_type`)} / 1000
-      from mark join ad on ad.id = mark.ad_id where ad.budget >= 1
+      from mark join ad on ad.id = mark.ad_id
+      where ad.budget >= 1 and (select hits from per_address) <= ${IMPRESSIONS_PER_ADDRESS_HOURLY}
       on conflict (ad_id, day) do update set
         impressions = ad_daily_stats.impressions + 1,
         spend_cents = ((ad_daily_stats.impressions + 1) *
