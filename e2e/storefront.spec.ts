@@ -110,6 +110,19 @@ for (const [label, viewport] of [
       ).toBeInViewport();
       await expect(page.getByRole("link", { name: /^Buy for \$/ })).toHaveCount(0);
       await shot("owned");
+      if (label === "phone") {
+        // A notice rises above the bottom bar rather than covering its Download button.
+        const bar = page
+          .getByRole("button", { name: "Download", exact: true })
+          .locator("visible=true")
+          .first();
+        const barTop = (await bar.boundingBox())?.y ?? 0;
+        const toastBottoms = await page
+          .locator('[aria-live="polite"].fixed')
+          .evaluateAll((regions) => regions.map((region) => region.getBoundingClientRect().bottom));
+        expect(toastBottoms.length).toBeGreaterThan(0);
+        for (const bottom of toastBottoms) expect(bottom).toBeLessThanOrEqual(barTop);
+      }
     });
   });
 }

@@ -2,6 +2,48 @@ import { describe, expect, it } from "vitest";
 import { TtlCache } from "./ttl-cache.ts";
 
 describe("TtlCache", () => {
+  it("with a stale time, answers from the expired value at once while one reload runs", async () => {
+    let time = 0;
+    let loads = 0;
+    let finish: (value: number) => void = () => {};
+    const cache = new TtlCache<number>(2000, 10, () => time, 30_000);
+    expect(await cache.get("home", async () => ++loads)).toBe(1);
+    time = 2500;
+    const slow = () => {
+      loads += 1;
+      return new Promise<number>((resolve) => {
+        finish = resolve;
+      });
+    };
+    // Past the ttl: the old answer, without waiting, and a single reload for any number of requests.
+    expect(await cache.get("home", slow)).toBe(1);
+    expect(await cache.get("home", slow)).toBe(1);
+    expect(loads).toBe(2);
+    finish(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get("home", slow)).toBe(2);
+    // Past the ttl and the stale time: loaded afresh, and waited for.
+    time = 2500 + 2000 + 30_000;
+    expect(await cache.get("home", async () => 3)).toBe(3);
+  });
+
+  it("drops a reload's result when the cache was cleared while it ran", async () => {
+    let time = 0;
+    let finish: (value: string) => void = () => {};
+    const cache = new TtlCache<string>(2000, 10, () => time, 30_000);
+    await cache.get("home", async () => "before");
+    time = 2500;
+    const reload = () =>
+      new Promise<string>((resolve) => {
+        finish = resolve;
+      });
+    expect(await cache.get("home", reload)).toBe("before");
+    cache.clear();
+    finish("read before the change");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.get("home", async () => "after")).toBe("after");
+  });
+
   it("reuses a count until its ttl passes, then counts again", async () => {
     let time = 1000;
     let counted = 0;

@@ -77,14 +77,34 @@ export function bootDataScript(data: unknown): string {
 
 /**
  * What the served document carries for an address, beyond index.html: elements for its head (the site's
- * configuration and a page's first answers as JSON, a preload hint). `keyOf` names the document an
- * address gets: addresses with the same key get the same document.
+ * configuration and a page's first answers as JSON, a preload hint) and the site's name for the first
+ * frame. `keyOf` names the document an address gets: addresses with the same key get the same document.
  */
 export interface PageShell {
   ttlMs: number;
   keyOf(url: URL): string;
   /** `screenFiles(src)`: the built files a screen's module (its path in apps/web) needs beyond the first bundle. */
-  head(url: URL, screenFiles: (src: string) => string[]): Promise<string>;
+  head(url: URL, screenFiles: (src: string) => string[]): Promise<ShellParts>;
+}
+
+export interface ShellParts {
+  head: string;
+  /** The admin's name for the site, written into the first frame's brand bar (index.html's #root). */
+  siteName: string | null;
+}
+
+/** Where index.html's first frame (components/FirstFrame.tsx) shows the site's name. */
+const SITE_NAME_SLOT = /(<span data-site-name="">)[^<]*(<\/span>)/;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** index.html with the site's name in its first frame, so the painted brand is the admin's from the start. */
+export function withSiteName(html: string, siteName: string | null): string {
+  if (siteName === null) return html;
+  return html.replace(
+    SITE_NAME_SLOT,
+    (_all, open: string, close: string) => `${open}${escapeHtml(siteName)}${close}`,
+  );
 }
 
 interface ManifestChunk {
@@ -117,6 +137,9 @@ export function screenFilesFrom(webDist: string): (src: string) => string[] {
       .map((file) => `/${file}`);
 }
 
+/** How long past its ttl a kept document may still be sent while it is rebuilt (see TtlCache). */
+export const PAGE_STALE_MS = 30_000;
+
 /**
  * index.html with `shell`'s head elements in it. A document is made once per key and kept, with its
  * compressed forms, for `ttlMs` (like the configuration calls' own answers), and made again when this
@@ -125,7 +148,9 @@ export function screenFilesFrom(webDist: string): (src: string) => string[] {
 function pageWithBootData(app: FastifyInstance, html: string, shell: PageShell, webDist: string) {
   const screenFiles = screenFilesFrom(webDist);
   const at = html.indexOf("</head>");
-  const kept = new TtlCache<KeptAnswer>(shell.ttlMs, 500);
+  // Past its ttl a document is still sent for a while as it is rebuilt behind it: a visitor never waits for the
+  // three lists a home page asks for. What this process changes clears it at once.
+  const kept = new TtlCache<KeptAnswer>(shell.ttlMs, 500, Date.now, PAGE_STALE_MS);
   const stops = [onCatalogueChange, onServingChange, onSiteContentChange].map((on) => on(() => kept.clear()));
   app.addHook("onClose", (_instance, done) => {
     for (const stop of stops) stop();
@@ -133,7 +158,8 @@ function pageWithBootData(app: FastifyInstance, html: string, shell: PageShell, 
   });
   return (url: URL): Promise<KeptAnswer> =>
     kept.get(shell.keyOf(url), async () => {
-      const head = await shell.head(url, screenFiles);
-      return new KeptAnswer(`${html.slice(0, at)}${head}${html.slice(at)}`, "text/html; charset=utf-8");
+      const { head, siteName } = await shell.head(url, screenFiles);
+      const page = `${html.slice(0, at)}${head}${withSiteName(html.slice(at), siteName)}`;
+      return new KeptAnswer(page, "text/html; charset=utf-8");
     });
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useTexts } from "../state/site-config.ts";
 import { AccountMenu } from "./AccountMenu.tsx";
+import { HEADER_CLASS, HEADER_ROW_CLASS, MENU_BUTTON_BOX } from "./header-frame.ts";
 import { Logo } from "./Logo.tsx";
 import { Sheet } from "./ui/index.ts";
 
@@ -26,14 +27,14 @@ export function Header() {
     { to: "/help", label: t("nav.help"), end: false },
   ];
   return (
-    <header className="sticky top-0 z-30 border-b border-line bg-paper/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4">
+    <header className={HEADER_CLASS}>
+      <div className={HEADER_ROW_CLASS}>
         <button
           type="button"
           onClick={() => setMenuOpen(true)}
           aria-label={t("ui.menu")}
           aria-haspopup="dialog"
-          className="-ml-2 inline-flex size-10 items-center justify-center rounded-ui hover:bg-wash md:hidden"
+          className={`${MENU_BUTTON_BOX} rounded-ui hover:bg-wash`}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor">
             <path d="M4 7h16M4 12h16M4 17h16" strokeWidth="2" strokeLinecap="round" />

@@ -1,11 +1,10 @@
 import { Link } from "react-router";
 import { useTexts } from "../state/site-config.ts";
 
-/** The brand: a loft's roof over an open book, in the accent colour, beside the site's name. */
-export function Logo({ className = "" }: { className?: string }) {
-  const t = useTexts();
+/** The brand's picture and name, without a link: the first frame (FirstFrame.tsx) draws it before the router runs. */
+export function LogoMark({ siteName }: { siteName: string }) {
   return (
-    <Link to="/" className={`inline-flex items-center gap-2 rounded-ui ${className}`}>
+    <>
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 shrink-0">
         <rect width="32" height="32" rx="8" className="fill-accent" />
         <path
@@ -22,9 +21,21 @@ export function Logo({ className = "" }: { className?: string }) {
         />
         <path d="M16 17.7v8.2" className="stroke-accent" strokeWidth="1.4" />
       </svg>
-      <span className="text-lg font-extrabold tracking-tight whitespace-nowrap sm:text-xl">
-        {t("site.name")}
+      <span data-site-name="" className="text-lg font-extrabold tracking-tight whitespace-nowrap sm:text-xl">
+        {siteName}
       </span>
+    </>
+  );
+}
+
+export const LOGO_CLASS = "inline-flex items-center gap-2 rounded-ui";
+
+/** The brand: a loft's roof over an open book, in the accent colour, beside the site's name. */
+export function Logo({ className = "" }: { className?: string }) {
+  const t = useTexts();
+  return (
+    <Link to="/" className={`${LOGO_CLASS} ${className}`}>
+      <LogoMark siteName={t("site.name")} />
     </Link>
   );
 }

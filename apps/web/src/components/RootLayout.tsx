@@ -10,6 +10,7 @@ import { useSession } from "../state/session.ts";
 import { siteQueries, useColors, useTexts } from "../state/site-config.ts";
 import { applyColorVariables, applyCssOverride } from "../state/theme.ts";
 import { CaptchaHost } from "./CaptchaHost.tsx";
+import { FirstFrame } from "./FirstFrame.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import { LoadingBar } from "./LoadingBar.tsx";
@@ -104,10 +105,11 @@ export function RootLayout() {
 
 /** Shown while the first route's guards run (configuration and session) before anything renders. */
 export function AppLoading() {
+  const t = useTexts();
   return (
     <div className="flex min-h-dvh flex-col">
       <LoadingBar />
-      <div className="h-14 border-b border-line" />
+      <FirstFrame siteName={t("site.name")} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6" aria-busy="true" />
     </div>
   );

@@ -43,7 +43,8 @@ export function Toast({ notice }: { notice: Notice | null }) {
     <div
       aria-live="polite"
       aria-atomic="true"
-      className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4"
+      // Above a phone's bottom bar (a resource's price and Buy) when one is showing: --bottom-bar is its height.
+      className="pointer-events-none fixed inset-x-0 bottom-[calc(1rem+var(--bottom-bar,0px))] z-40 flex justify-center px-4"
     >
       {notice ? (
         <p

@@ -2,7 +2,9 @@ import type { ComponentType } from "react";
 import { data, redirect } from "react-router";
 import type { Access } from "../guards/authentication.ts";
 import { getSession, isSafeLocalPath } from "../state/session.ts";
+import * as HomePage from "./catalogue/HomePage.tsx";
 import { prefetchHome, prefetchResourceList } from "./catalogue/resource-list.ts";
+import * as ResourcePage from "./resources/ResourcePage.tsx";
 import { prefetchResource } from "./resources/resource-query.ts";
 
 /**
@@ -33,7 +35,7 @@ export interface RouteEntry {
 
 const pending = () => import("./PendingScreen.tsx");
 const portfolio = () => import("./profile/PortfolioScreen.tsx");
-const resourcePage = () => import("./resources/ResourcePage.tsx");
+const resourcePage = async () => ResourcePage;
 const downloaded = () => import("./resources/DownloadedPage.tsx");
 const wizard = () => import("./publishing/ResourceWizard.tsx");
 const earnings = () => import("./earnings/EarningsPage.tsx");
@@ -82,7 +84,7 @@ const adminOnly = (path: string, title: string, purpose: string, extra?: Partial
 
 const publicAndAccount: RouteEntry[] = [
   open("/", "Teaching resources", "Browse teaching resources.", {
-    screen: () => import("./catalogue/HomePage.tsx"),
+    screen: async () => HomePage,
     prefetch: prefetchHome,
   }),
   open("/new", "New resources", "The newest teaching resources.", {

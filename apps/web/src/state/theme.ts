@@ -1,17 +1,6 @@
-import { type ColorEntry, CSS_COLOR, CSS_VAR_NAME, textColorFor } from "@market/domain";
+import { type ColorEntry, colorVariables } from "@market/domain";
 
 type Paint = Pick<ColorEntry, "css" | "cssVarName">;
-
-/** Each colour as its CSS variable, plus "{name}-text": the readable text colour on it. */
-export function colorVariables(colors: readonly Paint[]): Record<string, string> {
-  const vars: Record<string, string> = {};
-  for (const { css, cssVarName } of colors) {
-    if (!CSS_VAR_NAME.test(cssVarName) || !CSS_COLOR.test(css)) continue;
-    vars[cssVarName] = css;
-    vars[`${cssVarName}-text`] = textColorFor(css);
-  }
-  return vars;
-}
 
 /** Sets the variables on :root through the CSSOM, which the CSP allows (no inline markup involved). */
 export function applyColorVariables(root: HTMLElement, colors: readonly Paint[]): void {

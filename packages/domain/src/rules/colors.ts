@@ -53,3 +53,25 @@ export function textColorFor(background: string): string {
     ? DARK_TEXT
     : LIGHT_TEXT;
 }
+
+type Paint = Pick<ColorEntry, "css" | "cssVarName">;
+
+/**
+ * Each colour as its CSS variable, plus "{name}-text": the readable text colour on it. Entries whose name or
+ * value is not a plain variable name and hex colour are left out, so the result is safe to write into CSS.
+ */
+export function colorVariables(colors: readonly Paint[]): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const { css, cssVarName } of colors) {
+    if (!CSS_VAR_NAME.test(cssVarName) || !CSS_COLOR.test(css)) continue;
+    vars[cssVarName] = css;
+    vars[`${cssVarName}-text`] = textColorFor(css);
+  }
+  return vars;
+}
+
+/** The same variables as one `:root` rule: the served page paints its first frame in the admin's colours. */
+export function colorVariablesCss(colors: readonly Paint[]): string {
+  const declarations = Object.entries(colorVariables(colors)).map(([name, value]) => `${name}:${value}`);
+  return `:root{${declarations.join(";")}}`;
+}

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import {
   BOOT_DATA_ELEMENT_ID,
+  colorVariablesCss,
   HOME_GRID_PARAMS,
   HOME_SHELVES,
   type SiteBootData,
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
 import { addPreview, makeAdmin, makeResource, makeUser } from "../../test/factories.ts";
 
-const INDEX = `<!doctype html><html><head><title>Lesson Loft</title></head><body><div id="root"></div></body></html>`;
+const INDEX = `<!doctype html><html><head><title>Lesson Loft</title></head><body><div id="root"><header><span data-site-name="">Lesson Loft</span></header></div></body></html>`;
 /** A build's manifest, as Vite writes it: the home screen imports one shared chunk beside the first bundle. */
 const MANIFEST = {
   "index.html": { file: "assets/index-aaa.js", isEntry: true, imports: ["_react-bbb.js"] },
@@ -153,6 +154,22 @@ describe("the served page carries the site's configuration and a landing page's 
     expect(html).not.toContain("<script>alert");
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(bootDataOf(html).texts["home.promise"]).toBe(hostile);
+  });
+
+  it("paints its first frame in the admin's colours and under the admin's name for the site", async () => {
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/texts/site.name",
+      headers: admin,
+      payload: { value: "Oak & <Pine> Resources" },
+    });
+    expect(res.statusCode).toBe(200);
+    const html = (await page("/favorites")).body;
+    expect(html).toContain('<span data-site-name="">Oak &#38; &#60;Pine&#62; Resources</span>');
+    const { colors } = (await t.app.inject({ method: "GET", url: "/api/colors/values" })).json();
+    const style = `<style id="boot-colors">${colorVariablesCss(colors)}</style>`;
+    expect(html.indexOf(style)).toBeGreaterThan(-1);
+    expect(html.indexOf(style)).toBeLessThan(html.indexOf("</head>"));
   });
 
   it("is compressed for a browser that takes it, decoding to the same page", async () => {

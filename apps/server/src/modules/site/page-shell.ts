@@ -1,4 +1,4 @@
-import type { SiteBootData } from "@market/domain";
+import { colorVariablesCss, type SiteBootData } from "@market/domain";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { onServingChange, onSiteContentChange } from "../../platform/catalogue-changes.ts";
@@ -32,11 +32,13 @@ export function sitePageShell(app: FastifyInstance, db: Db, ttlMs: number): Page
       ]);
       const pictures = screen?.pictures(answers) ?? [];
       const scripts = screen ? screenFiles(screen.screen) : [];
-      return (
+      const head =
+        // The admin's colours as CSS: the first frame (painted before any script runs) is in them.
+        `<style id="boot-colors">${colorVariablesCss(site.colors)}</style>` +
         bootDataScript({ ...site, answers: Object.fromEntries(answers) }) +
         pictures.map(preloadLink).join("") +
-        scripts.map(modulePreloadLink).join("")
-      );
+        scripts.map(modulePreloadLink).join("");
+      return { head, siteName: site.texts["site.name"] ?? null };
     },
   };
 }

@@ -1,10 +1,10 @@
 import { GRADES, HOME_SHELVES, SUBJECTS } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { imageUrl } from "../../api/image-urls.ts";
+import { useAfterFirstPaint } from "../../components/after-first-paint.ts";
 import { ResourceShelf } from "../../components/ResourceShelf.tsx";
-import { Button, Input } from "../../components/ui/index.ts";
+import { SearchForm } from "../../components/SearchForm.tsx";
 import { type HomeTextKey, useHomeTexts } from "./home-texts.ts";
 import { ResourceListPage } from "./ResourceListPage.tsx";
 import { shelfQuery } from "./resource-list.ts";
@@ -32,6 +32,8 @@ export default function HomePage() {
   const t = useHomeTexts();
   const [search] = useSearchParams();
   const browsing = [...search.keys()].length > 0;
+  // Below the first screen: the new shelf and the whole grid follow the first paint (search results do not wait).
+  const later = useAfterFirstPaint();
   const empty = { textKey: "home.empty", actionKey: "home.emptyAction", actionTo: "/publishing" } as const;
   // One tree either way, so the grid's state (the results shown while the next arrive) survives the switch.
   return (
@@ -41,19 +43,21 @@ export default function HomePage() {
           <Hero />
           <Shelf which="featured" eagerCovers={2} />
           <WaysIn />
-          <Shelf which="new" eagerCovers={0} />
+          {later ? <Shelf which="new" eagerCovers={0} /> : null}
         </>
       )}
       <section>
-        <ResourceListPage
-          titleKey="home.title"
-          title={browsing ? undefined : t("home.all")}
-          sort="downloads"
-          empty={empty}
-          headingLevel={browsing ? 1 : 2}
-          showSearch={browsing}
-          eagerCovers={browsing ? undefined : 0}
-        />
+        {browsing || later ? (
+          <ResourceListPage
+            titleKey="home.title"
+            title={browsing ? undefined : t("home.all")}
+            sort="downloads"
+            empty={empty}
+            headingLevel={browsing ? 1 : 2}
+            showSearch={browsing}
+            eagerCovers={browsing ? undefined : 0}
+          />
+        ) : null}
       </section>
     </div>
   );
@@ -61,13 +65,6 @@ export default function HomePage() {
 
 function Hero() {
   const t = useHomeTexts();
-  const navigate = useNavigate();
-  const [q, setQ] = useState("");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const words = q.trim();
-    navigate(words ? `/?q=${encodeURIComponent(words)}` : "/");
-  };
   return (
     <section className="-mx-4 -mt-6 flex items-center justify-between gap-8 bg-gradient-to-br from-wash via-paper to-wash px-4 pt-5 pb-6 sm:rounded-b-3xl sm:px-8 sm:py-10">
       <div className="min-w-0 flex-1">
@@ -76,20 +73,12 @@ function Hero() {
         </h1>
         <p className="mt-3 hidden max-w-2xl text-lg text-muted sm:block">{t("home.promiseBody")}</p>
         <search className="mt-5 block max-w-2xl">
-          <form onSubmit={submit} className="flex gap-2">
-            <label htmlFor="home-search" className="sr-only">
-              {t("home.searchPlaceholder")}
-            </label>
-            <Input
-              id="home-search"
-              type="search"
-              value={q}
-              onChange={(event) => setQ(event.target.value)}
-              placeholder={t("home.searchPlaceholder")}
-              className="min-h-12 text-lg shadow-sm"
-              enterKeyHint="search"
-            />
-            <Button type="submit" size="lg" aria-label={t("home.searchPlaceholder")}>
+          <SearchForm
+            id="home-search"
+            label={t("home.searchPlaceholder")}
+            buttonLabel={t("home.searchPlaceholder")}
+            large
+            button={
               <svg
                 aria-hidden="true"
                 viewBox="0 0 24 24"
@@ -100,8 +89,8 @@ function Hero() {
                 <circle cx="11" cy="11" r="7" strokeWidth="2.2" />
                 <path d="m20 20-3.5-3.5" strokeWidth="2.2" strokeLinecap="round" />
               </svg>
-            </Button>
-          </form>
+            }
+          />
         </search>
       </div>
       <HeroCollage />

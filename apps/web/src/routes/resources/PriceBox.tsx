@@ -6,6 +6,7 @@ import {
   priceToPay,
   type ResourceDetail,
 } from "@market/domain";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { formatMonthDay } from "../../components/format.ts";
 import { Badge, Button, Card, LinkButton, Price } from "../../components/ui/index.ts";
@@ -210,8 +211,12 @@ export function PriceBox(
  */
 export function PriceBar(props: PriceBoxProps) {
   const { resource, state } = props;
+  const bar = useBottomBarHeight();
   return (
-    <div className="sticky bottom-0 z-20 -mx-4 mt-8 border-t border-line bg-paper/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur md:hidden">
+    <div
+      ref={bar}
+      className="sticky bottom-0 z-20 -mx-4 mt-8 border-t border-line bg-paper/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur md:hidden"
+    >
       <div className="flex items-center gap-3">
         <div className="min-w-0 shrink-0">
           {state === "owned" || state === "creator" ? (
@@ -226,4 +231,26 @@ export function PriceBar(props: PriceBoxProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * Publishes the bar's height as --bottom-bar on the page while it shows (zero when hidden, from a tablet
+ * up), so a toast rises above it instead of covering the Buy button.
+ */
+function useBottomBarHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    const root = document.documentElement;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty("--bottom-bar", `${element.offsetHeight}px`);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--bottom-bar");
+    };
+  }, []);
+  return ref;
 }
