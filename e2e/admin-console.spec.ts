@@ -17,7 +17,7 @@ async function signInWithToken(page: Page, token: string) {
   );
 }
 
-test("an admin changes a tile colour and the home page's headline, and a visitor sees both", async ({
+test("an admin changes a tile colour, sees what it repaints before saving and finds the edit in the change log; a visitor sees it with a new headline", async ({
   browser,
   request,
 }) => {
@@ -35,17 +35,37 @@ test("an admin changes a tile colour and the home page's headline, and a visitor
     await signInPage(page, "admin");
     await page.goto("/admin/settings?tab=colors");
     const preview = page.getByRole("list", { name: "Colour pool preview" });
-    await page.getByLabel("tile-1 hex value", { exact: true }).fill("#0a7f3f");
-    // The preview repaints as the colour is typed, before anything is saved.
+    const hex = page.getByLabel("Tile colour 1 hex value", { exact: true });
+    // Before anything changes, the colour says where it is used: the main buttons too, not only tiles.
+    await expect(hex).toHaveAccessibleDescription(/^Used for: the main buttons .* resource tiles/);
+    await hex.fill("#0a7f3f");
+    // The pool and samples of what it repaints show the new colour as it is typed, before it is saved.
     await expect(preview.getByText("#0a7f3f")).toBeVisible();
-    await page.getByRole("button", { name: "Save tile-1", exact: true }).click();
-    await expect(page.getByText("Saved tile-1: #0a7f3f.")).toBeVisible();
+    const repaint = page.getByRole("figure", {
+      name: "Before you save: where Tile colour 1 will be #0a7f3f",
+    });
+    await expect(repaint.getByText("Save", { exact: true })).toHaveCSS(
+      "background-color",
+      "rgb(10, 127, 63)",
+    );
+    await expect(repaint.getByText("Fractions Bingo")).toBeVisible();
+    await page.getByRole("button", { name: "Save Tile colour 1", exact: true }).click();
+    await expect(page.getByText("Saved Tile colour 1: #0a7f3f.")).toBeVisible();
+
+    await page.getByRole("link", { name: "Change log" }).click();
+    const latest = page.getByRole("row").nth(1);
+    await expect(latest).toContainText("Colour: Tile colour 1");
+    await expect(latest).toContainText("@admin");
+    await expect(latest).toContainText(`${originalTile}#0a7f3f`);
 
     await page.getByRole("link", { name: "Texts" }).click();
     await page.getByLabel("Find a text").fill("home.promise");
     await page.getByLabel("home.promise", { exact: true }).fill("Lessons for every classroom");
     await page.getByRole("button", { name: "Save home.promise", exact: true }).click();
     await expect(page.getByText("Saved.", { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "Change log" }).click();
+    await expect(page.getByRole("row").nth(1)).toContainText("Text: home.promise");
+    await expect(page.getByRole("row").nth(1)).toContainText("Lessons for every classroom");
     await page.close();
 
     const visitor = await browser.newPage();
@@ -91,9 +111,9 @@ test("an admin switches offline mode on and off from the settings, and the chang
 
     await page.getByRole("link", { name: "Change log" }).click();
     const latest = page.getByRole("row").nth(1);
-    await expect(latest).toContainText("offlineMode");
+    await expect(latest).toContainText("Offline (maintenance) mode");
     await expect(latest).toContainText("@admin");
-    await expect(latest).toContainText("false");
+    await expect(latest).toContainText("OnOff");
   } finally {
     await request.patch("/api/site-settings", {
       data: { offlineMode: false },
@@ -103,7 +123,7 @@ test("an admin switches offline mode on and off from the settings, and the chang
   }
 });
 
-test("an admin finds a user from the admin menu, deactivates them and reactivates them", async ({
+test("an admin opens the admin home page from the account menu, finds a user, deactivates them and reactivates them", async ({
   browser,
   request,
 }) => {
@@ -112,17 +132,18 @@ test("an admin finds a user from the admin menu, deactivates them and reactivate
   await signInPage(page, "admin");
   page.on("dialog", (dialog) => void dialog.accept());
 
-  // The master account lands on /admin/users (spec 4 and 6).
-  await page.goto("/admin");
-  await expect(page).toHaveURL(/\/admin\/users$/);
+  // The admin area is a page of its own (not a dialog over the storefront), the master account's too.
   await page.goto("/");
   await page.getByRole("button", { name: "admin", exact: true }).click();
-  await page.getByRole("button", { name: "Admin", exact: true }).click();
-  const menu = page.getByRole("dialog", { name: "Admin menu" });
+  await page.getByRole("link", { name: "Admin", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Admin" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  const sections = page.getByRole("navigation", { name: "Admin sections" });
   for (const section of ["Users", "E-mail all users", "Settings", "Statistics", "Accounting", "Exceptions"]) {
-    await expect(menu.getByRole("link", { name: section, exact: true })).toBeVisible();
+    await expect(sections.getByRole("link", { name: section, exact: true })).toBeVisible();
   }
-  await menu.getByRole("link", { name: "Users", exact: true }).click();
+  await sections.getByRole("link", { name: "Users", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
 
   await page.getByLabel("Search users").fill(account.email);
@@ -187,7 +208,9 @@ test("the test pages render their real components for an admin, and send anybody
   const teacher = await browser.newPage();
   await signInPage(teacher, "teacher1");
   await teacher.goto("/test/secret");
-  await expect(teacher).toHaveURL(/\/login$/);
+  // Sent away (to the login page, or home once signed in): never shown the admin's page.
+  await expect(teacher).not.toHaveURL(/\/test\/secret$/);
+  await expect(teacher.getByText("The access token", { exact: true })).toHaveCount(0);
   await teacher.close();
 });
 
@@ -232,10 +255,11 @@ test("an admin uploads a site image with alt text and colours, and the page serv
 });
 
 test("the console's screens meet WCAG 2 AA (no serious or critical findings)", async ({ page }) => {
-  // Seven full axe scans: longer than a journey's default 30 s on a busy two-core machine.
+  // Eight full axe scans: longer than a journey's default 30 s on a busy two-core machine.
   test.setTimeout(120_000);
   await signInPage(page, "admin");
   for (const [path, heading] of <[string, string][]>[
+    ["/admin", "Admin"],
     ["/admin/exceptions", "Exceptions"],
     ["/admin/users", "Users"],
     ["/admin/settings", "Site settings"],

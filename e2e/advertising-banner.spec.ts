@@ -15,7 +15,7 @@ test("an advertiser creates a type 1 banner with an image, pays and submits; onc
 
   await signInPage(page, "creator3");
   await page.goto("/advertising");
-  await page.getByRole("link", { name: "Create a type 1 ad" }).click();
+  await page.getByRole("link", { name: "Create a portfolio banner" }).click();
   await expect(page).toHaveURL(/\/edit\/image$/);
   const image = await sharp({ create: { width: 496, height: 260, channels: 3, background: "#7c2d12" } })
     .png()
@@ -24,6 +24,10 @@ test("an advertiser creates a type 1 banner with an image, pays and submits; onc
     .getByLabel("Choose an image")
     .setInputFiles({ name: "trips.png", mimeType: "image/png", buffer: image });
   await expect(page.getByRole("img", { name: "Your ad, as uploaded" })).toBeVisible();
+  // A picture of the banner's own proportions fills it.
+  await expect(page.getByRole("radio", { name: "Fill the space" })).toBeChecked();
+  const banner = page.getByRole("region", { name: "Preview" }).locator("[data-ad-cell]").first();
+  await expect(banner.locator("img").first()).toHaveCSS("object-fit", "cover");
   await page.getByRole("button", { name: "Continue" }).click();
   const next = page.getByRole("button", { name: "Save and continue" });
   await page.getByLabel("Link").fill("https://field-trips.example.com/");
@@ -34,7 +38,11 @@ test("an advertiser creates a type 1 banner with an image, pays and submits; onc
   await next.click();
   await page.getByLabel("Button").fill("Plan a trip");
   await next.click();
+  await expect(page.getByLabel("Statement")).toHaveValue(
+    "This banner was paid for by a member of the community.",
+  );
   await page.getByLabel("Statement").fill("Paid for by Field Trips Co");
+  await expect(banner).toContainText("Paid for by Field Trips Co");
   await next.click();
   // Targeting is optional for a banner: every page.
   await next.click();
@@ -52,8 +60,8 @@ test("an advertiser creates a type 1 banner with an image, pays and submits; onc
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
   await visitor.goto("/profile/@creator1");
-  const banner = visitor.locator("[data-ad-cell]").filter({ hasText: TITLE });
-  await expect(banner).toBeVisible();
-  await expect(banner.getByRole("link")).toHaveAttribute("href", "https://field-trips.example.com/");
+  const shown = visitor.locator("[data-ad-cell]").filter({ hasText: TITLE });
+  await expect(shown).toBeVisible();
+  await expect(shown.getByRole("link")).toHaveAttribute("href", "https://field-trips.example.com/");
   await visitorContext.close();
 });

@@ -24,8 +24,12 @@ test("an admin previews and sends an e-mail to all users, watches it reach 100 p
   await expect(preview.getByRole("link", { name: "featured page" })).toHaveAttribute("href", "/featured");
   await expect(preview.getByText("<b>Bold</b> stays text.")).toBeVisible();
 
-  page.once("dialog", (dialog) => void dialog.accept());
+  // The product's own dialog asks once, naming the message and who gets it (no browser confirm box).
+  page.once("dialog", (dialog) => void dialog.dismiss());
   await page.getByRole("button", { name: /^Send to \d+ users$/ }).click();
+  const confirm = page.getByRole("dialog", { name: "Send this e-mail to everyone?" });
+  await expect(confirm).toContainText(`“${subject}” goes to`);
+  await confirm.getByRole("button", { name: "Send it now" }).click();
 
   const bar = page.getByRole("progressbar", { name: "Bulk e-mail progress" });
   await expect(bar).toBeVisible();

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { apiLogin, fillTestCard, setSiteSettings, signInPage } from "./fixtures.ts";
 
@@ -87,4 +88,62 @@ test("a teacher tips a creator once a day; the creator sees the sale and the tip
   } finally {
     await setSiteSettings(page.request, admin.accessToken, { payoutHoldDays: 14 });
   }
+});
+
+test("the demo creator sees their earnings add up, as a chart and a table, and asks for a payout at once", async ({
+  page,
+}) => {
+  // The chart's code is its own file, fetched only when the graph is shown.
+  const chartScripts: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/EarningsChart-[^/]*\.js$/.test(request.url())) chartScripts.push(request.url());
+  });
+  // Default settings: earnings held 14 days, payouts from $10. The demo data makes creator1 eligible.
+  await signInPage(page, "creator1");
+  await page.goto("/earnings");
+  await expect(page.getByRole("heading", { level: 1, name: "Earnings" })).toBeVisible();
+  const activity = page.getByRole("list", { name: "Earnings activity" });
+  await expect(activity.getByRole("listitem").filter({ hasText: "Platform fee" }).first()).toBeVisible();
+  await expect(activity.getByRole("listitem").filter({ hasText: "Paid out to you" })).toHaveCount(1);
+  // The lines add up to the balance the card shows, to the cent.
+  const cents = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, "")) * 100);
+  const amounts = await activity
+    .getByRole("listitem")
+    .evaluateAll((items) => items.map((item) => /[+-]\$[\d,.]+/.exec(item.textContent ?? "")?.[0] ?? "0"));
+  const total = await page.getByText("Together these make your balance:").locator("xpath=..").textContent();
+  const balanceCard = await page.getByRole("definition").first().textContent();
+  expect(amounts.reduce((sum, a) => sum + cents(a), 0)).toBe(cents(total!));
+  expect(cents(total!)).toBe(cents(balanceCard!));
+  await expect(page.getByText(/\d{4}-\d{2}-\d{2}/)).toHaveCount(0);
+  expect(chartScripts).toEqual([]);
+
+  await page.getByRole("link", { name: "Graph" }).click();
+  await expect(page).toHaveURL(/\/earnings\/graph$/);
+  const chart = page.getByRole("img", { name: /^Bar chart of your earnings from / });
+  await expect(chart).toBeVisible();
+  // Twelve months of sales, tips and fees, drawn.
+  await expect(chart.locator(".ct-bar")).toHaveCount(36);
+  await expect(chart.getByText("Month", { exact: true })).toBeVisible();
+  await expect(chart.getByText("US dollars", { exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Legend" }).getByRole("listitem")).toHaveText([
+    "Sales",
+    "Tips",
+    "Platform fees",
+  ]);
+  const table = page.getByRole("table", { name: "Earnings by month, in numbers" });
+  await expect(table.getByRole("row")).toHaveCount(14);
+  expect(chartScripts).toHaveLength(1);
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+  await page.getByRole("link", { name: "Payout" }).click();
+  const request = page.getByRole("button", { name: "Request payout" });
+  await expect(request).toBeEnabled();
+  await request.click();
+  await expect(page.getByRole("status").filter({ hasText: /^Payout of \$[\d.,]+ requested/ })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Your payouts" }).getByText("Waiting to be paid"),
+  ).toBeVisible();
+  await expect(request).toBeDisabled();
 });

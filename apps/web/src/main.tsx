@@ -11,6 +11,7 @@ import { createAppRouter } from "./router.tsx";
 import { seedSiteConfiguration } from "./state/boot-data.ts";
 import { raiseFooterFlag } from "./state/footer-flags.ts";
 import { PERMISSIONS_KEY } from "./state/permissions.ts";
+import { flagReloadAfterLogin } from "./state/post-login.ts";
 import { queryClient } from "./state/query-client.ts";
 import { clearSession, getSession, rememberPath } from "./state/session.ts";
 import { applyColorVariables } from "./state/theme.ts";
@@ -39,6 +40,8 @@ setInvalidTokenHandler(() => {
   const decision = decideInvalidTokenRedirect(pathname, search);
   clearSession();
   queryClient.removeQueries({ queryKey: ["users"] });
+  // This tab still holds the ended session's data: the next login loads the page afresh (spec 4, step 2).
+  flagReloadAfterLogin(localStorage);
   if (decision.remember) rememberPath(decision.remember);
   if (pathname !== "/login") void router.navigate(decision.to);
 });

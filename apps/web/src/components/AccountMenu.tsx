@@ -1,20 +1,17 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { useSession } from "../state/session.ts";
+import { loginReturnPath } from "../guards/authentication.ts";
+import { rememberPath, useSession } from "../state/session.ts";
 import { useTexts } from "../state/site-config.ts";
 import { buttonClass } from "./ui/index.ts";
 
 const itemClass = "block w-full rounded-ui px-3 py-2 text-left text-sm hover:bg-wash";
-
-/** The admin modal (spec 2), loaded only when an admin opens it. */
-const AdminMenuModal = lazy(() => import("../routes/admin/AdminMenuModal.tsx"));
 
 /** Log in / Sign up for visitors; for a signed-in user a menu of their areas and Log out. */
 export function AccountMenu() {
   const session = useSession();
   const t = useTexts();
   const [open, setOpen] = useState(false);
-  const [adminOpen, setAdminOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -44,16 +41,21 @@ export function AccountMenu() {
   }, [open]);
 
   if (!session) {
+    // "Log in" (and "Sign up") return to the page they were pressed on (issue 18).
+    const rememberHere = () => {
+      const back = loginReturnPath(location.pathname, location.search);
+      if (back) rememberPath(back);
+    };
     return (
       <nav aria-label={t("nav.accountLabel")} className="ml-auto">
         <ul className="flex items-center gap-2">
           <li>
-            <Link to="/login" className={buttonClass("ghost", "sm")}>
+            <Link to="/login" onClick={rememberHere} className={buttonClass("ghost", "sm")}>
               {t("nav.login")}
             </Link>
           </li>
           <li>
-            <Link to="/sign-up" className={buttonClass("primary", "sm")}>
+            <Link to="/sign-up" onClick={rememberHere} className={buttonClass("primary", "sm")}>
               {t("nav.signUp")}
             </Link>
           </li>
@@ -71,6 +73,7 @@ export function AccountMenu() {
     { to: "/following", label: orDefault("nav.following", "Following") },
     { to: "/publishing", label: t("nav.publishing") },
     { to: "/earnings", label: t("nav.earnings") },
+    { to: "/advertising", label: orDefault("nav.advertising", "Advertise") },
     { to: "/profile/messages", label: orDefault("nav.messages", "Messages") },
     { to: "/support", label: orDefault("nav.support", "Support") },
   ];
@@ -103,17 +106,9 @@ export function AccountMenu() {
           ))}
           {session.isAdmin ? (
             <li>
-              <button
-                type="button"
-                aria-haspopup="dialog"
-                className={itemClass}
-                onClick={() => {
-                  setOpen(false);
-                  setAdminOpen(true);
-                }}
-              >
+              <Link to="/admin" className={itemClass}>
                 {t("nav.admin")}
-              </button>
+              </Link>
             </li>
           ) : null}
           <li>
@@ -123,11 +118,6 @@ export function AccountMenu() {
           </li>
         </ul>
       </nav>
-      {adminOpen ? (
-        <Suspense fallback={null}>
-          <AdminMenuModal open={adminOpen} onClose={() => setAdminOpen(false)} />
-        </Suspense>
-      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { FooterFacts } from "@market/domain";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getFooterFlags, resetFooterFlags } from "../state/footer-flags.ts";
+import { getFooterFlags, raiseFooterFlag, resetFooterFlags } from "../state/footer-flags.ts";
 import { clearSession, storeSession } from "../state/session.ts";
 import { makeSelfUser } from "../test/factories.ts";
 import { renderScreen, stubFetch } from "../test/render.tsx";
@@ -80,6 +80,49 @@ describe("Footer", () => {
     await waitFor(() =>
       expect(message().getAttribute("data-message")).toBe("footer.footer-notification-sign-out"),
     );
+  });
+
+  it("welcomes a new account as new, not back (issue 18)", async () => {
+    stubFetch({ "GET /api/users/self/footer-facts": [200, facts] });
+    renderScreen(Footer, "/");
+    act(() => {
+      storeSession(makeToken({ exp: inOneHour() }), makeSelfUser({ first_name: "Robin" }));
+      raiseFooterFlag("justSignedUp");
+    });
+    await waitFor(() =>
+      expect(message().getAttribute("data-message")).toBe("footer.footer-notification-welcome"),
+    );
+    expect(message().textContent).toBe("Welcome to Lesson Loft, Robin! Your free account is ready.");
+  });
+
+  it("never tells a visitor they are signed in, even right after a quick sign-in and sign-out", async () => {
+    stubFetch({ "GET /api/users/self/footer-facts": [200, facts] });
+    renderScreen(Footer, "/");
+    act(() => storeSession(makeToken({ exp: inOneHour() }), makeSelfUser()));
+    await waitFor(() => expect(message().getAttribute("data-message")).toBe("footer.sign-in-prompt"));
+    // Signed out before the flags reset: the sign-in message must not win.
+    act(() => clearSession());
+    await waitFor(() =>
+      expect(message().getAttribute("data-message")).toBe("footer.footer-notification-sign-out"),
+    );
+    expect(message().textContent).toBe("You are signed out. See you soon!");
+    expect(getFooterFlags().justLoggedIn).toBe(false);
+  });
+
+  it("never greets with an empty name: an account without a first name is greeted by username", async () => {
+    stubFetch({ "GET /api/users/self/footer-facts": [200, facts] });
+    renderScreen(Footer, "/");
+    act(() => storeSession(makeToken({ exp: inOneHour() }), makeSelfUser({ first_name: "" })));
+    await waitFor(() => expect(message().getAttribute("data-message")).toBe("footer.sign-in-prompt"));
+    expect(message().textContent).toBe("You are signed in. Welcome back, ada!");
+  });
+
+  it("stops asking for verification once the address is verified", async () => {
+    stubFetch({ "GET /api/users/self/footer-facts": [200, facts] });
+    storeSession(makeToken({ exp: inOneHour() }), makeSelfUser({ email_verified: true }));
+    act(() => raiseFooterFlag("needsMailVerification"));
+    renderScreen(Footer, "/");
+    await waitFor(() => expect(message().getAttribute("data-message")).toBe("footer.resources-count"));
   });
 
   it("pauses and resumes the rotation", async () => {

@@ -102,8 +102,9 @@ export function Footer() {
     if (loaded && !emailVerified) raiseFooterFlag("needsMailVerification");
   }, [loaded, emailVerified]);
 
-  // A forced message takes priority: shown at once, not at the next tick.
-  const forced = forcedFooterMessage(flags);
+  // A forced message takes priority: shown at once, not at the next tick. Only a message that is true
+  // now is forced: a visitor is never told they are signed in.
+  const forced = forcedFooterMessage(flags, loaded ? { emailVerified } : null);
   const forcedKey = forced ? footerTextKey(forced) : null;
   useEffect(() => {
     if (forcedKey) rotate();
@@ -134,7 +135,8 @@ export function Footer() {
   const { message } = step;
   const text = t(footerTextKey(message), {
     count: facts ? facts.resourcesCount.toLocaleString("en-US") : "",
-    name: user?.first_name ?? "",
+    // Never an empty name: an account without a first name is greeted by its username.
+    name: user?.first_name?.trim() || user?.username || "",
   });
   const link = footerMessageLink(message);
   const isForced = forced !== null && footerTextKey(forced) === footerTextKey(message);

@@ -15,6 +15,7 @@ import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import { LoadingBar } from "./LoadingBar.tsx";
 import { NetworkBanner } from "./NetworkBanner.tsx";
+import { AppToast } from "./Toast.tsx";
 
 export interface RouteHandle {
   title: string;
@@ -96,6 +97,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <AppToast />
       <CaptchaHost />
       <HelpTermsGate />
       <ScrollRestoration />

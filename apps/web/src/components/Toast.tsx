@@ -1,5 +1,5 @@
 import { TIMINGS } from "@market/domain";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 export interface Notice {
   text: string;
@@ -57,4 +57,64 @@ export function Toast({ notice }: { notice: Notice | null }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The app's own notices, for outcomes that end on another page than the one acted on (signed in, signed
+ * out, e-mail verified): a screen's useTimedNotice would be gone with its screen. A notice waits in session
+ * storage until it is shown, so one raised just before a full page load (a post-login reload) shows after
+ * it; the root layout shows it with the same Toast.
+ */
+const APP_NOTICE_KEY = "app_notice";
+const appListeners = new Set<() => void>();
+let appNotice: Notice | null = readStoredNotice();
+
+function readStoredNotice(): Notice | null {
+  try {
+    const raw = JSON.parse(sessionStorage.getItem(APP_NOTICE_KEY) ?? "null") as Partial<Notice> | null;
+    if (typeof raw?.text !== "string" || raw.text === "") return null;
+    shown += 1;
+    return { text: raw.text, tone: raw.tone === "error" ? "error" : "success", seq: shown };
+  } catch {
+    return null;
+  }
+}
+
+function setAppNotice(notice: Notice | null) {
+  appNotice = notice;
+  try {
+    if (notice)
+      sessionStorage.setItem(APP_NOTICE_KEY, JSON.stringify({ text: notice.text, tone: notice.tone }));
+    else sessionStorage.removeItem(APP_NOTICE_KEY);
+  } catch {
+    // Private modes may refuse storage; the notice still shows on this page.
+  }
+  for (const listener of appListeners) listener();
+}
+
+export function showAppNotice(text: string, tone: Notice["tone"] = "success"): void {
+  shown += 1;
+  setAppNotice({ text, tone, seq: shown });
+}
+
+export function getAppNotice(): Notice | null {
+  return appNotice;
+}
+
+function subscribeAppNotice(listener: () => void) {
+  appListeners.add(listener);
+  return () => appListeners.delete(listener);
+}
+
+/** Shows the app's notice for the notices' time (spec 9: 3 s), then clears it. */
+export function AppToast({ durationMs = TIMINGS.favoriteNoticeMs }: { durationMs?: number }) {
+  const notice = useSyncExternalStore(subscribeAppNotice, getAppNotice, getAppNotice);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => {
+      if (appNotice?.seq === notice.seq) setAppNotice(null);
+    }, durationMs);
+    return () => clearTimeout(timer);
+  }, [notice, durationMs]);
+  return <Toast notice={notice} />;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { decideAfterLoginRoute, decideAuthRedirect, decideInvalidTokenRedirect } from "./authentication.ts";
+import {
+  decideAfterLoginRoute,
+  decideAuthRedirect,
+  decideInvalidTokenRedirect,
+  loginReturnPath,
+  mayOpenAfterLogin,
+} from "./authentication.ts";
 
 const visitor = { loggedIn: false, isAdmin: false, search: "" };
 const user = { loggedIn: true, isAdmin: false, search: "" };
@@ -81,5 +87,31 @@ describe("decideAfterLoginRoute", () => {
     expect(decideAfterLoginRoute(null, "/resources/x/purchase")).toBe("/resources/x/purchase");
     expect(decideAfterLoginRoute("https://evil.example", null)).toBe("/");
     expect(decideAfterLoginRoute(null, null)).toBe("/");
+  });
+});
+
+describe("the login loop (issue 18)", () => {
+  it("sends a signed-in user who opens /login home, and leaves visitors on it", () => {
+    expect(decideAuthRedirect({ ...user, access: "public", path: "/login" })).toEqual({ to: "/" });
+    expect(decideAuthRedirect({ ...admin, access: "public", path: "/login" })).toEqual({ to: "/" });
+    expect(decideAuthRedirect({ ...visitor, access: "public", path: "/login" })).toBeNull();
+  });
+
+  it("lets a login go only where the user may open it", () => {
+    expect(mayOpenAfterLogin({ access: "admin", isAdmin: false, missingFlags: [] })).toBe(false);
+    expect(mayOpenAfterLogin({ access: "admin", isAdmin: true, missingFlags: [] })).toBe(true);
+    expect(mayOpenAfterLogin({ access: "login", isAdmin: false, missingFlags: ["advertise"] })).toBe(false);
+    expect(mayOpenAfterLogin({ access: "login", isAdmin: false, missingFlags: [] })).toBe(true);
+    expect(mayOpenAfterLogin({ access: "public", isAdmin: false, missingFlags: [] })).toBe(true);
+  });
+
+  it("returns the header's Log in to the page it was pressed on", () => {
+    expect(loginReturnPath("/resources/fractions-bingo", "")).toBe("/resources/fractions-bingo");
+    expect(loginReturnPath("/", "?subject=Math&page=2")).toBe("/?subject=Math&page=2");
+    expect(loginReturnPath("/offers", "?logout")).toBe("/offers");
+    expect(loginReturnPath("/donation", "?placement=logout")).toBe("/donation?placement=logout");
+    for (const page of ["/login", "/logout", "/token-login", "/sign-up", "/sign-up/success"]) {
+      expect(loginReturnPath(page, "")).toBeNull();
+    }
   });
 });

@@ -46,7 +46,9 @@ export function decideAuthRedirect({
   isAdmin,
 }: AuthInput): AuthDecision | null {
   const fullPath = `${path}${search}`;
-  if (loggedIn && path === "/sign-up") return { to: "/" };
+  // Spec 6 sends signed-in users away from sign-up; the login form is no place for them either (issue 18:
+  // a login form shown again to a signed-in user, with no message, looked like a failed login).
+  if (loggedIn && (path === "/sign-up" || path === "/login")) return { to: "/" };
   if (access === "public") return null;
   if (!loggedIn) {
     if (GIFT_PURCHASE.test(path) && new URLSearchParams(search).has(REF_CODE_PARAM)) {
@@ -75,4 +77,34 @@ export function decideAfterLoginRoute(next: string | null, remembered: string | 
   if (remembered && (!area || loginAreaOf(remembered) === area)) return remembered;
   if (area) return `/${area}`;
   return "/";
+}
+
+/**
+ * Whether a signed-in user may open the page a login is about to send them to (issue 18): a remembered
+ * admin page must not send a teacher back to /login. The same questions the guards ask: the page's access
+ * class, then the permission flags it needs when they are known.
+ */
+export function mayOpenAfterLogin(input: {
+  access: Access;
+  isAdmin: boolean;
+  /** The flags the page needs that the account lacks (user-permissions.ts), when they are known. */
+  missingFlags: readonly string[];
+}): boolean {
+  if (input.access === "admin" && !input.isAdmin) return false;
+  return input.missingFlags.length === 0;
+}
+
+/** Pages that are part of signing in or out: pressing "Log in" there has nowhere to return to. */
+const ACCOUNT_PAGES = /^\/(?:login|logout|token-login|sign-up)(?:\/|$)/;
+
+/**
+ * Where the header's "Log in" returns after login (issue 18): the page it was pressed on, without the
+ * logout greeting of /offers?logout; none from the account pages themselves.
+ */
+export function loginReturnPath(path: string, search: string): string | null {
+  if (ACCOUNT_PAGES.test(path)) return null;
+  const params = new URLSearchParams(search);
+  params.delete("logout");
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
 }

@@ -2,8 +2,9 @@ import type { PermissionFlag, permissionsResponseSchema, SelfUser } from "@marke
 import type { z } from "zod";
 
 /**
- * Guard 5 of 6 (spec section 6): deactivated users, permission flags, the master account's admin landing and
- * own-account pages. Runs after authentication, so a signed-out visitor has already been sent to log in.
+ * Guard 5 of 6 (spec section 6): deactivated users, permission flags and own-account pages. Runs after
+ * authentication, so a signed-out visitor has already been sent to log in. (The master account's landing on
+ * /admin/users is where it goes after login, post-login.ts; the admin home page stays open to it.)
  */
 export type PermissionsResponse = z.infer<typeof permissionsResponseSchema>;
 
@@ -30,6 +31,15 @@ export function requiredFlags(path: string): PermissionFlag[] {
   return [];
 }
 
+/** The flags a path needs that the account lacks; none while the permissions are not known. */
+export function missingFlags(
+  path: string,
+  permissions: PermissionsResponse | null | undefined,
+): PermissionFlag[] {
+  if (!permissions) return [];
+  return requiredFlags(path).filter((flag) => permissions.permissions[flag] !== true);
+}
+
 export const statusPath = (username: string) => `/profile/@${username}/status`;
 export const profileResourcesPath = (username: string) => `/profile/@${username}/resources`;
 
@@ -45,7 +55,6 @@ export function decidePermissionRedirect({ path, user, permissions }: Permission
   if (!user) return null;
   const own = user.username;
   if (permissions?.isDeactivated) return isDeactivatedAllowed(path, own) ? null : statusPath(own);
-  if (user.is_master_account && (path === "/admin" || path === "/admin/")) return "/admin/users";
 
   const profile = PROFILE.exec(path);
   const handle = profile ? decodeURIComponent(profile[1]!) : null;
@@ -58,9 +67,7 @@ export function decidePermissionRedirect({ path, user, permissions }: Permission
     return profileResourcesPath(handle);
   }
 
-  if (!permissions) return null;
-  const missing = requiredFlags(path).some((flag) => permissions.permissions[flag] !== true);
-  if (!missing) return null;
+  if (missingFlags(path, permissions).length === 0) return null;
   if (path.startsWith("/profile")) return profileResourcesPath(handle ?? own);
   return "/";
 }

@@ -345,7 +345,9 @@ const advertising: RouteEntry[] = [
   signedIn("/advertising/manage", "Your ads", "Your ads, their status and their results.", {
     screen: () => import("./advertising/ManageAdsPage.tsx"),
   }),
-  signedIn("/advertising/:id", "Ad", "One ad and its results.", { screen: createAd }),
+  signedIn("/advertising/:id", "Ad", "One ad and its results.", {
+    screen: () => import("./advertising/AdEntryPage.tsx"),
+  }),
   adminOnly("/advertising/:id/approve", "Review ad", "Approve or reject a submitted ad.", {
     screen: () => import("./advertising/ApproveAdScreen.tsx"),
   }),

@@ -4,7 +4,7 @@ import { getSession, subscribeSession } from "./session.ts";
 
 /**
  * The footer's message flags (spec 4: just logged in, just logged out, error, e-mail error, needs mail
- * verification). Kept in session storage, so a flag raised just before a full page load (logging in
+ * verification; and a new account's welcome). Kept in session storage, so a flag raised just before a full page load (logging in
  * reloads when flagged) still forces its message after it; the footer resets them after rotating.
  */
 const STORAGE_KEY = "footer_flags";
@@ -32,8 +32,27 @@ function write(next: FooterFlags) {
   for (const listener of listeners) listener();
 }
 
+/**
+ * The flags a newer event makes untrue: signing in ends "just signed out" and signing out ends every
+ * signed-in message, so a quick sign-in then sign-out never says "You are signed in" to a visitor.
+ */
+const UNTRUE_AFTER: Partial<Record<FooterFlag, readonly FooterFlag[]>> = {
+  justSignedUp: ["justLoggedIn", "justLoggedOut"],
+  justLoggedIn: ["justLoggedOut"],
+  justLoggedOut: ["justSignedUp", "justLoggedIn", "needsMailVerification"],
+};
+
 export function raiseFooterFlag(flag: FooterFlag): void {
-  if (!current[flag]) write({ ...current, [flag]: true });
+  const cleared = UNTRUE_AFTER[flag] ?? [];
+  if (current[flag] && cleared.every((other) => !current[other])) return;
+  const next: Record<FooterFlag, boolean> = { ...current, [flag]: true };
+  for (const other of cleared) next[other] = false;
+  write(next);
+}
+
+/** Drops one flag whose message stopped being true (a verified address needs no reminder). */
+export function lowerFooterFlag(flag: FooterFlag): void {
+  if (current[flag]) write({ ...current, [flag]: false });
 }
 
 export function resetFooterFlags(): void {

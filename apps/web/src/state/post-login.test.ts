@@ -5,6 +5,7 @@ import { inOneHour, makeToken } from "../test/tokens.ts";
 import {
   ACCOUNT_STORAGE_KEYS,
   decideAfterLogin,
+  flagReloadAfterLogin,
   gatherPostLoginState,
   keepPostSignUpRoute,
 } from "./post-login.ts";
@@ -89,5 +90,41 @@ describe("after login (spec section 4 order)", () => {
       "/resources/7/purchase?refCode=AB12CD34",
     );
     expect(localStorage.getItem(STORAGE_KEYS.redirectPath)).toBeNull();
+  });
+});
+
+describe("steps (2), (5) and (6) read real state (issue 18: they were hard-coded off)", () => {
+  const context = { storage: localStorage, next: null, donatedAdFreeMode: false };
+
+  it("(2) a tab whose session the server ended reloads after the next login, once", () => {
+    localStorage.setItem(STORAGE_KEYS.redirectPath, "/support");
+    flagReloadAfterLogin(localStorage);
+    expect(decideAfterLogin(login(), context)).toEqual({
+      route: "/support",
+      reload: true,
+      postRefCode: null,
+    });
+    expect(decideAfterLogin(login(), context).reload).toBe(false);
+  });
+
+  it("(5) a login started from the donation prompt follows the prompt's order", () => {
+    localStorage.setItem(STORAGE_KEYS.redirectPath, "/donation?placement=logout");
+    expect(gatherPostLoginState(login(), context).donationPromptActive).toBe(true);
+    // A donor who is shown ads goes to the offers rather than being asked again.
+    expect(decideAfterLogin(login({ donation_date: "2026-02-01T00:00:00Z" }), context).route).toBe("/offers");
+    localStorage.setItem(STORAGE_KEYS.redirectPath, "/donation");
+    expect(decideAfterLogin(login({ is_master_account: true }), context).route).toBe("/admin/users");
+    localStorage.setItem(STORAGE_KEYS.redirectPath, "/resources/7");
+    expect(gatherPostLoginState(login(), context).donationPromptActive).toBe(false);
+  });
+
+  it("(6) a login on the way to settings opens the user's own settings, or the admin's site settings", () => {
+    localStorage.setItem(STORAGE_KEYS.redirectPath, "/profile/@someone_else/settings");
+    expect(decideAfterLogin(login({ username: "ada_l" }), context).route).toBe("/profile/@ada_l/settings");
+    // A teacher sent to log in from the admin's settings lands on their own settings, not in a login loop.
+    localStorage.setItem(STORAGE_KEYS.redirectPath, "/admin/settings");
+    expect(decideAfterLogin(login({ username: "ada_l" }), context).route).toBe("/profile/@ada_l/settings");
+    localStorage.setItem(STORAGE_KEYS.redirectPath, "/admin/settings");
+    expect(decideAfterLogin(login({}, ["admin"]), context).route).toBe("/admin/settings");
   });
 });

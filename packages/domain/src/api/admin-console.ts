@@ -133,9 +133,17 @@ export const adminUserPatchSchema = z
   .refine((v) => Object.keys(v).length > 0, { message: "nothing_to_change" });
 export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;
 
-/** GET /admin/site-settings/changes: the audit of settings changes, newest first. */
+/**
+ * What the change log records: site settings, colours of the pool and site texts. `key` is the setting's key,
+ * the colour's name or the text's key.
+ */
+export const SITE_CHANGE_AREAS = ["setting", "color", "text"] as const;
+export type SiteChangeArea = (typeof SITE_CHANGE_AREAS)[number];
+
+/** GET /admin/site-settings/changes: the change log of settings, colours and texts, newest first. */
 export const settingChangesQuerySchema = z.object({
-  key: z.string().max(64).optional(),
+  key: z.string().max(80).optional(),
+  area: z.enum(SITE_CHANGE_AREAS).optional(),
   page,
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -143,7 +151,9 @@ export const settingChangesSchema = z.object({
   changes: z.array(
     z.object({
       id: z.string(),
+      area: z.enum(SITE_CHANGE_AREAS),
       key: z.string(),
+      /** null: the default (nothing stored before, or a text reset to its default). */
       old_value: z.unknown(),
       new_value: z.unknown(),
       changed_at: when,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AD_DERIVED_STATUSES } from "../rules/ad-rules.ts";
+import { AD_DERIVED_STATUSES, AD_IMAGE_FITS, AD_IMAGE_FOCUS_RANGE } from "../rules/ad-rules.ts";
 import { GRADES } from "../rules/catalogue-lists.ts";
 import { AD_TYPES } from "../rules/enums.ts";
 import { paymentFormSchema } from "./transactions.ts";
@@ -9,6 +9,7 @@ import { paymentFormSchema } from "./transactions.ts";
  * applied by the server to answer `fields: { name: problem }`; these bounds only keep absurd input out.
  */
 const text = (max: number) => z.string().max(max).nullable();
+const focus = z.number().int().min(AD_IMAGE_FOCUS_RANGE.min).max(AD_IMAGE_FOCUS_RANGE.max);
 
 export const adFieldsSchema = z
   .object({
@@ -26,6 +27,10 @@ export const adFieldsSchema = z
     spend_per_day: z.number().int().min(0).max(10_000_000),
     run_days_total: z.number().int().min(0).max(365),
     gradesArray: z.array(z.enum(GRADES)).max(GRADES.length),
+    /** How the image fills its slot, and the point a fill keeps in view (rules/ad-rules.ts, adImageStyle). */
+    image_fit: z.enum(AD_IMAGE_FITS),
+    image_focus_x: focus,
+    image_focus_y: focus,
   })
   .partial();
 
@@ -56,11 +61,16 @@ export const adSchema = z.object({
   click_url: z.string().nullable(),
   image_url: z.string().nullable(),
   image_name: z.string().nullable(),
+  image_fit: z.enum(AD_IMAGE_FITS),
+  image_focus_x: z.number().int(),
+  image_focus_y: z.number().int(),
   spend_per_day: z.number().int(),
   run_days_total: z.number().int(),
   gradesArray: z.array(z.string()),
   isAdminAd: z.boolean(),
   is_free_user_only: z.boolean(),
+  /** Whether this viewer may delete it now (isAdDeletable: editable and never paid for). */
+  deletable: z.boolean(),
   review_comment: z.string().nullable(),
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),
@@ -105,7 +115,14 @@ export const displayAdSchema = z.object({
       business_name: z.string().nullable(),
       business_image: z.string().nullable(),
       image_url: z.string().nullable(),
+      image_fit: z.enum(AD_IMAGE_FITS),
+      image_focus_x: z.number().int(),
+      image_focus_y: z.number().int(),
       click_url: z.string().nullable(),
+      /** An admin's styling, applied within the ad's own box only (the web app scopes it). */
+      css_override: z.string().nullable(),
+      /** An admin's code: markup is shown in a sandboxed frame, other text as text (isAdCodeMarkup). */
+      code: z.string().nullable(),
     })
     .nullable(),
   /**

@@ -182,11 +182,14 @@ export const reviewQueueItemSchema = z.object({
   price: z.number().int(),
   creator: publicUserSchema,
   submitted_at: z.string(),
+  /** What was submitted, for the reviewer to open (GET /admin/resources/{id}/files/{fileId}). */
+  files: z.array(publishingFileSchema.omit({ status: true })),
 });
 export const reviewQueueSchema = z.object({
   resources: z.array(reviewQueueItemSchema),
   total: z.number().int(),
 });
+export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
 export const rejectRequestSchema = z.object({ reason: z.string().trim().min(1).max(2000) }).strict();
 export const curatorScoreSchema = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CSS_COLOR } from "../rules/colors.ts";
 import { siteSettingsSchema } from "../rules/site-settings.ts";
 
 export const frontEndSettingsSchema = z.object({ settings: siteSettingsSchema });
@@ -15,7 +16,20 @@ export const colorSchema = z.object({
   cssVarName: z.string(),
 });
 export const colorsResponseSchema = z.object({ colors: z.array(colorSchema) });
-export const colorPatchSchema = z.object({ css: z.string().regex(/^#[0-9a-fA-F]{6}$/) }).strict();
+/**
+ * PATCH /colors/{name} "with the edited color entry" (spec 7): the entry as GET /colors gives it, with a new
+ * `css`. Only the colour changes: `id`, `name` and `cssVarName` may be sent back as they are, or left out;
+ * a different one is refused (the server compares them with the stored entry).
+ */
+export const colorPatchSchema = z
+  .object({
+    css: z.string().regex(CSS_COLOR),
+    id: z.number().int().optional(),
+    name: z.string().max(40).optional(),
+    cssVarName: z.string().max(64).optional(),
+  })
+  .strict();
+export type ColorPatch = z.infer<typeof colorPatchSchema>;
 
 export const siteImageVariationSchema = z.object({
   id: z.string(),

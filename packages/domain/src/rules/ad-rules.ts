@@ -282,6 +282,42 @@ export function isAdCompleteForUser(
   return context.paymentComplete;
 }
 
+/**
+ * Whether the ad may be deleted (the wizard's delete step, spec 2): only while it can be edited, and never
+ * once paid for (the payment stays tied to it; a paid ad is stopped instead).
+ */
+export function isAdDeletable(ad: AdState & { paid: boolean }, isAdmin: boolean): boolean {
+  return isAdEditable(ad, isAdmin) && !ad.paid;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statement and the admin's code (spec 2, 5 and 9)
+
+/**
+ * Spec 9: "Statement defaults say the ad was paid for by a member of the community, with a variant per
+ * type." The spec gives no wording; each variant names the format and keeps within the type's statement
+ * limit (48 characters for types 3 and 4). A new ad starts with its type's; the advertiser may change it.
+ */
+export const AD_DEFAULT_STATEMENTS: Record<AdType, string> = {
+  "1": "This banner was paid for by a member of the community.",
+  "2": "This card was paid for by a member of the community.",
+  "3": "Paid for by a member of the community.",
+  "4": "Paid for by a member of our community.",
+  "5": "This feature was paid for by a member of the community.",
+};
+
+export function defaultAdStatement(adType: AdType): string {
+  return AD_DEFAULT_STATEMENTS[adType];
+}
+
+/**
+ * The admin's code (the code step, at most 75 characters) is markup when it holds a tag: it is then shown
+ * in a sandboxed frame of its own, never in the page; other text is shown as text.
+ */
+export function isAdCodeMarkup(code: string | null | undefined): boolean {
+  return typeof code === "string" && /<[a-z!/?]/i.test(code);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Images (spec 5 and 9)
 
@@ -301,6 +337,76 @@ export const AD_IMAGE_RULES = {
   minimum: Record<AdType, { width: number; height: number }>;
   [key: string]: unknown;
 };
+
+/**
+ * How an ad's image fills its slot (issue 18: a landscape image in a portrait slot lost the ends of its
+ * words). Every slot of a type has the proportions of the type's minimum image size, so one choice per ad
+ * holds everywhere it is shown. "fill" covers the slot and crops what does not fit, around the focal
+ * point (0 to 100 percent from the left and from the top); "fit" shows the whole image, with bands of the
+ * slot's background where the proportions differ. The advertiser chooses; the ad stores the choice.
+ */
+export const AD_IMAGE_FITS = ["fill", "fit"] as const;
+export type AdImageFit = (typeof AD_IMAGE_FITS)[number];
+
+export interface AdImagePlacement {
+  image_fit: AdImageFit;
+  image_focus_x: number;
+  image_focus_y: number;
+}
+
+export const AD_IMAGE_PLACEMENT_DEFAULT: AdImagePlacement = {
+  image_fit: "fill",
+  image_focus_x: 50,
+  image_focus_y: 50,
+};
+
+/** The focal point's range, in percent of the image from its left and top edges. */
+export const AD_IMAGE_FOCUS_RANGE = { min: 0, max: 100 } as const;
+
+/**
+ * Filling may cut at most this share of an image's width or height before an upload is set to show the
+ * whole image instead (a tenth: a photo's edges, not a word's first letter).
+ */
+export const AD_IMAGE_FILL_MAX_CROP = 0.1;
+
+/** A slot's proportions (width / height): the type's minimum image size. */
+export function adSlotAspect(adType: AdType): number {
+  const { width, height } = AD_IMAGE_RULES.minimum[adType];
+  return width / height;
+}
+
+/** The share of the image's width or height that filling the type's slot cuts away, 0 when they match. */
+export function adImageCropShare(image: { width: number; height: number }, adType: AdType): number {
+  if (image.width <= 0 || image.height <= 0) return 0;
+  const ratio = image.width / image.height;
+  const slot = adSlotAspect(adType);
+  return 1 - Math.min(ratio, slot) / Math.max(ratio, slot);
+}
+
+/**
+ * The placement a newly uploaded image starts with: fill, centred, when filling cuts little; otherwise
+ * the whole image. The advertiser sees it in the preview and may change it.
+ */
+export function suggestAdImagePlacement(
+  image: { width: number; height: number },
+  adType: AdType,
+): AdImagePlacement {
+  const crop = adImageCropShare(image, adType);
+  return { ...AD_IMAGE_PLACEMENT_DEFAULT, image_fit: crop > AD_IMAGE_FILL_MAX_CROP ? "fit" : "fill" };
+}
+
+/** The CSS an ad image is drawn with (object-fit and object-position), the same in the preview and the page. */
+export function adImageStyle(placement: Partial<AdImagePlacement>): {
+  objectFit: "cover" | "contain";
+  objectPosition: string;
+} {
+  const clamp = (value: number | undefined) =>
+    Math.min(AD_IMAGE_FOCUS_RANGE.max, Math.max(AD_IMAGE_FOCUS_RANGE.min, Math.round(value ?? 50)));
+  return {
+    objectFit: placement.image_fit === "fit" ? "contain" : "cover",
+    objectPosition: `${clamp(placement.image_focus_x)}% ${clamp(placement.image_focus_y)}%`,
+  };
+}
 
 export type AdImageProblem = "too_large" | "too_small";
 

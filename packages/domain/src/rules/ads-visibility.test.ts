@@ -37,6 +37,20 @@ describe("decideIdleRoute (spec 2: idle behaviour)", () => {
     (signedIn, adsShown, donationDate, path, route) =>
       expect(decideIdleRoute({ signedIn, adsShown, donationDate, path })).toBe(route),
   );
+
+  it("never redirects from a page that holds work (unsaved input, checkout, wizard, bulk e-mail)", () => {
+    const user = { signedIn: true, donationDate: null, path: "/resources/edit/title", held: true };
+    expect(decideIdleRoute({ ...user, adsShown: true })).toBeNull();
+    expect(decideIdleRoute({ ...user, adsShown: false })).toBeNull();
+    expect(decideIdleRoute({ ...user, adsShown: true, held: false })).toBe("/offers");
+  });
+
+  it("does not send a user already on the donation page to it again", () => {
+    const user = { signedIn: true, adsShown: false, donationDate: null };
+    expect(decideIdleRoute({ ...user, path: "/donation" })).toBeNull();
+    expect(decideIdleRoute({ ...user, path: "/donation/payment" })).toBeNull();
+    expect(decideIdleRoute({ ...user, path: "/donationx" })).toBe("/donation");
+  });
 });
 
 describe("displayAdTypes (spec 9: optional type 3 or 4, also type 1 with exceptions)", () => {

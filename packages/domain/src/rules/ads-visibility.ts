@@ -20,20 +20,28 @@ export function decideLogoutRoute(adsShown: boolean): string {
   return adsShown ? "/offers?logout" : "/donation";
 }
 
+const isUnder = (path: string, root: string) => path === root || path.startsWith(`${root}/`);
+
 /**
- * Spec 2 (idle behaviour): after idleTimeoutSeconds with no mouse movement, a logged-in user who is shown
- * ads goes to /offers; otherwise, without a donation_date, to /donation. Never on pages under offers,
- * and nothing for visitors or for donors who see no ads.
+ * Spec 2 (idle behaviour): after idleTimeoutSeconds without activity, a logged-in user who is shown ads
+ * goes to /offers; otherwise, without a donation_date, to /donation. Never on pages under offers, and
+ * nothing for visitors or for donors who see no ads.
+ *
+ * Issue 18 reads "no mouse movement" as no activity of any kind (pointer, keyboard, touch, scroll, focus):
+ * a phone has no mouse. A page that holds work (unsaved input, a checkout, a wizard, the bulk e-mail)
+ * holds the redirect, and a user already on the donation page is not sent to it again.
  */
 export function decideIdleRoute(input: {
   signedIn: boolean;
   adsShown: boolean;
   donationDate: string | null | undefined;
   path: string;
+  /** The page holds work the redirect would lose. */
+  held?: boolean;
 }): "/offers" | "/donation" | null {
-  if (!input.signedIn || input.path === "/offers" || input.path.startsWith("/offers/")) return null;
+  if (!input.signedIn || input.held || isUnder(input.path, "/offers")) return null;
   if (input.adsShown) return "/offers";
-  return input.donationDate ? null : "/donation";
+  return input.donationDate || isUnder(input.path, "/donation") ? null : "/donation";
 }
 
 /**

@@ -105,35 +105,64 @@ describe("flex messages (spec 5: the 25 slots show only when their text is non-e
 
 describe("forced messages (spec 4: a forced message takes priority)", () => {
   const raised = (over: Partial<FooterFlags>) => ({ ...NO_FOOTER_FLAGS, ...over });
+  const member = { emailVerified: false };
   it("maps each flag to its message", () => {
-    expect(forcedFooterMessage(raised({ justLoggedIn: true }))).toEqual({
+    expect(forcedFooterMessage(raised({ justSignedUp: true }), member)).toEqual({
+      kind: "fixed",
+      key: "footer-notification-welcome",
+    });
+    expect(forcedFooterMessage(raised({ justLoggedIn: true }), member)).toEqual({
       kind: "fixed",
       key: "sign-in-prompt",
     });
-    expect(forcedFooterMessage(raised({ justLoggedOut: true }))).toEqual({
+    expect(forcedFooterMessage(raised({ justLoggedOut: true }), null)).toEqual({
       kind: "fixed",
       key: "footer-notification-sign-out",
     });
-    expect(forcedFooterMessage(raised({ error: true }))).toEqual({
+    expect(forcedFooterMessage(raised({ error: true }), null)).toEqual({
       kind: "fixed",
       key: "footer-notification-error",
     });
-    expect(forcedFooterMessage(raised({ emailError: true }))).toEqual({
+    expect(forcedFooterMessage(raised({ emailError: true }), member)).toEqual({
       kind: "fixed",
       key: "footer-notification-email-error",
     });
-    expect(forcedFooterMessage(raised({ needsMailVerification: true }))).toEqual({
+    expect(forcedFooterMessage(raised({ needsMailVerification: true }), member)).toEqual({
       kind: "fixed",
       key: "mail-verification",
     });
-    expect(forcedFooterMessage(NO_FOOTER_FLAGS)).toBeNull();
+    expect(forcedFooterMessage(NO_FOOTER_FLAGS, member)).toBeNull();
   });
   it("follows the spec's order when several are raised", () => {
-    expect(forcedFooterMessage(raised({ error: true, justLoggedOut: true }))?.kind).toBe("fixed");
-    expect(forcedFooterMessage(raised({ error: true, justLoggedOut: true }))).toEqual({
+    expect(forcedFooterMessage(raised({ error: true, justLoggedOut: true }), null)).toEqual({
       kind: "fixed",
       key: "footer-notification-sign-out",
     });
+    // A new account is welcomed as new, not "welcome back".
+    expect(forcedFooterMessage(raised({ justSignedUp: true, justLoggedIn: true }), member)).toEqual({
+      kind: "fixed",
+      key: "footer-notification-welcome",
+    });
+  });
+  it("shows only what is true now (issue 18)", () => {
+    // Signed out: never told they are signed in, nor asked to verify an address.
+    const stale = raised({ justLoggedIn: true, justSignedUp: true, justLoggedOut: true });
+    expect(forcedFooterMessage(stale, null)).toEqual({ kind: "fixed", key: "footer-notification-sign-out" });
+    expect(forcedFooterMessage(raised({ justLoggedIn: true }), null)).toBeNull();
+    expect(forcedFooterMessage(raised({ needsMailVerification: true }), null)).toBeNull();
+    // Signed in: never told they are signed out; a verified address is not asked for again.
+    expect(forcedFooterMessage(raised({ justLoggedOut: true }), member)).toBeNull();
+    expect(forcedFooterMessage(raised({ needsMailVerification: true }), { emailVerified: true })).toBeNull();
+    expect(
+      nextFooterMessage({
+        user: null,
+        facts: null,
+        flags: raised({ justLoggedIn: true }),
+        texts: {},
+        rotation: START_OF_ROTATION,
+        shuffle: identity,
+      }).message,
+    ).toEqual({ kind: "fixed", key: "account-creation" });
   });
   it("wins over the cycle and over a missing user, and leaves the cycle where it was", () => {
     const rotation: FooterRotation = { cycle: [prompt("referral")], position: 0 };

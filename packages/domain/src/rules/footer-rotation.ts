@@ -11,6 +11,10 @@ import { COUNTS, TIMINGS } from "./limits.ts";
  * A forced message (just logged in, just logged out, error, e-mail error, needs mail verification) takes
  * priority over the cycle; the flags are reset FOOTER_FLAG_RESET_MS after the footer rotates. Without a
  * loaded user the footer shows account-creation.
+ *
+ * Every message must be true when it shows (issue 18): a new account is welcomed as new (its own flag,
+ * justSignedUp, ahead of the spec's five), the signed-in messages never show to a visitor nor the
+ * signed-out one to a signed-in user, and the verification reminder stops once the address is verified.
  */
 export const FOOTER_FLAG_RESET_MS = TIMINGS.footerResetMs;
 /** How long each message stays (a decision: long enough to read a sentence between two glances). */
@@ -44,6 +48,7 @@ export type FooterPromptKey = (typeof FOOTER_PROMPTS)[number];
 
 /** The forced messages, in the spec's order, which is also their priority when several are raised at once. */
 export const FOOTER_FLAGS = [
+  "justSignedUp",
   "justLoggedIn",
   "justLoggedOut",
   "error",
@@ -53,6 +58,7 @@ export const FOOTER_FLAGS = [
 export type FooterFlag = (typeof FOOTER_FLAGS)[number];
 export type FooterFlags = Readonly<Record<FooterFlag, boolean>>;
 export const NO_FOOTER_FLAGS: FooterFlags = {
+  justSignedUp: false,
   justLoggedIn: false,
   justLoggedOut: false,
   error: false,
@@ -60,16 +66,21 @@ export const NO_FOOTER_FLAGS: FooterFlags = {
   needsMailVerification: false,
 };
 
-/** The e-mail error has no fixed slot of its own in the spec; it gets its own text (docs/DECISIONS.md). */
-export type FooterMessageKey = FooterFixedKey | FooterPromptKey | "footer-notification-email-error";
+/**
+ * The e-mail error and the welcome of a new account have no fixed slot of their own in the spec; each gets
+ * its own text (docs/DECISIONS.md).
+ */
+export type FooterForcedOnlyKey = "footer-notification-email-error" | "footer-notification-welcome";
+export type FooterMessageKey = FooterFixedKey | FooterPromptKey | FooterForcedOnlyKey;
 
 export type FooterMessage =
-  | { kind: "fixed"; key: FooterFixedKey | "footer-notification-email-error" }
+  | { kind: "fixed"; key: FooterFixedKey | FooterForcedOnlyKey }
   | { kind: "prompt"; key: FooterPromptKey }
   | { kind: "flex"; slot: number };
 
 /** Which message each flag forces. Logging in confirms with the sign-in message (sign-in-prompt). */
 export const FORCED_MESSAGE: Readonly<Record<FooterFlag, FooterMessage>> = {
+  justSignedUp: { kind: "fixed", key: "footer-notification-welcome" },
   justLoggedIn: { kind: "fixed", key: "sign-in-prompt" },
   justLoggedOut: { kind: "fixed", key: "footer-notification-sign-out" },
   error: { kind: "fixed", key: "footer-notification-error" },
@@ -142,9 +153,29 @@ export function activeFlexSlots(texts: Readonly<Record<string, string>>): number
   return slots;
 }
 
-/** The forced message of the raised flags, by the spec's order; null when none is raised. */
-export function forcedFooterMessage(flags: FooterFlags): FooterMessage | null {
-  const flag = FOOTER_FLAGS.find((name) => flags[name]);
+/** Who the footer is talking to: null for a visitor (or while the signed-in user is not loaded). */
+export interface FooterAudience {
+  emailVerified: boolean;
+}
+
+/** Whether a flag's message is true for this audience now (issue 18: never "signed in" to a visitor). */
+export function footerFlagApplies(flag: FooterFlag, user: FooterAudience | null): boolean {
+  switch (flag) {
+    case "justSignedUp":
+    case "justLoggedIn":
+      return user !== null;
+    case "justLoggedOut":
+      return user === null;
+    case "needsMailVerification":
+      return user !== null && !user.emailVerified;
+    default:
+      return true;
+  }
+}
+
+/** The forced message of the raised flags that apply, by the spec's order; null when none does. */
+export function forcedFooterMessage(flags: FooterFlags, user: FooterAudience | null): FooterMessage | null {
+  const flag = FOOTER_FLAGS.find((name) => flags[name] && footerFlagApplies(name, user));
   return flag ? FORCED_MESSAGE[flag] : null;
 }
 
@@ -174,9 +205,7 @@ export function shuffleWith(random: () => number): Shuffle {
   };
 }
 
-export interface FooterUserInput {
-  emailVerified: boolean;
-}
+export type FooterUserInput = FooterAudience;
 
 /**
  * One cycle of the rotation for a loaded user: the fixed messages, then the eligible prompts and the
@@ -224,7 +253,7 @@ export function nextFooterMessage(input: {
   rotation: FooterRotation;
   shuffle: Shuffle;
 }): FooterStep {
-  const forced = forcedFooterMessage(input.flags);
+  const forced = forcedFooterMessage(input.flags, input.user);
   if (forced) return { message: forced, rotation: input.rotation };
   if (!input.user)
     return { message: { kind: "fixed", key: "account-creation" }, rotation: START_OF_ROTATION };
@@ -275,6 +304,7 @@ export const FOOTER_TEXTS: Readonly<Record<string, string>> = {
   "footer.footer-notification-email-error":
     "We could not send an e-mail just now. What you sent is saved; please check your address in settings.",
   "footer.sign-in-prompt": "You are signed in. Welcome back, {name}!",
+  "footer.footer-notification-welcome": "Welcome to Lesson Loft, {name}! Your free account is ready.",
   "footer.footer-notification-sign-out": "You are signed out. See you soon!",
   "footer.mail-verification": "Please confirm your e-mail address: open the link we sent you.",
   "footer.publishing": "Share your teaching materials: publish your first resource.",

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { decidePostLoginRoute, type PostLoginState } from "./post-login.ts";
+import {
+  decidePostLoginRoute,
+  isDonationPromptRoute,
+  isSettingsRoute,
+  type PostLoginState,
+} from "./post-login.ts";
 
 const base: PostLoginState = {
   postSignUpRoute: null,
@@ -70,5 +75,29 @@ describe("decidePostLoginRoute (spec 4: after login, in this order)", () => {
     const master = { ...base.user, isMasterAccount: true, isAdmin: true };
     expect(decide({ user: master }).route).toBe("/admin/users");
     expect(decide({ user: master, storedRedirect: "/support" }).route).toBe("/support");
+  });
+});
+
+describe("what raises the flags of steps (5) and (6)", () => {
+  it("a login started from a donation prompt makes the prompt active; payment pages do not", () => {
+    expect(isDonationPromptRoute("/donation")).toBe(true);
+    expect(isDonationPromptRoute("/donation?placement=logout")).toBe(true);
+    expect(isDonationPromptRoute("/donation/cancel")).toBe(true);
+    expect(isDonationPromptRoute("/resources/fractions-bingo/donation")).toBe(true);
+    expect(isDonationPromptRoute("/donation/payment")).toBe(false);
+    expect(isDonationPromptRoute("/donation/payment/completed")).toBe(false);
+    expect(isDonationPromptRoute("/donate")).toBe(false);
+    expect(isDonationPromptRoute("/resources/7")).toBe(false);
+    expect(isDonationPromptRoute(null)).toBe(false);
+  });
+
+  it("a login on the way to account settings raises the settings flag", () => {
+    expect(isSettingsRoute("/profile/settings")).toBe(true);
+    expect(isSettingsRoute("/profile/@ms_rivera/settings")).toBe(true);
+    expect(isSettingsRoute("/admin/settings")).toBe(true);
+    expect(isSettingsRoute("/admin/settings?tab=texts")).toBe(true);
+    expect(isSettingsRoute("/profile/@ms_rivera/status")).toBe(false);
+    expect(isSettingsRoute("/admin/users")).toBe(false);
+    expect(isSettingsRoute(null)).toBe(false);
   });
 });

@@ -43,3 +43,28 @@ export function decidePostLoginRoute(s: PostLoginState): PostLoginDecision {
   // Spec 6: a master account lands on /admin/users when it was not on its way somewhere.
   return go(s.storedRedirect ?? (s.user.isMasterAccount ? "/admin/users" : "/"));
 }
+
+const pathOnly = (target: string) => target.split(/[?#]/)[0] ?? "";
+
+/**
+ * (5) What makes the donation prompt active at login: the login was started from it, i.e. the page the
+ * user was on when they pressed "Log in" is a donation prompt (the site's donation page, the page a
+ * logout lands on when no ads are shown, or the donation with a download). The payment and thank-you
+ * pages are not prompts: an amount chosen there is step (4).
+ */
+export function isDonationPromptRoute(target: string | null): boolean {
+  if (!target) return false;
+  const path = pathOnly(target);
+  return /^\/donation(?:\/cancel)?\/?$/.test(path) || /^\/resources\/[^/]+\/donation\/?$/.test(path);
+}
+
+/**
+ * (6) What raises the settings flag: the user was on their way to account settings when they were asked
+ * to log in (a settings link in an e-mail or the footer, or the admin's site settings). Step (6) then
+ * opens the signed-in user's own settings, whoever's settings the link named.
+ */
+export function isSettingsRoute(target: string | null): boolean {
+  if (!target) return false;
+  const path = pathOnly(target);
+  return /^\/profile\/(?:@[^/]+\/)?settings\/?$/.test(path) || /^\/admin\/settings\/?$/.test(path);
+}

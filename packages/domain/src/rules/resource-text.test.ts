@@ -9,7 +9,10 @@ import {
   checkSubjectArea,
   checkSubtitle,
   checkTextList,
+  countCharacters,
+  explainResourceText,
   type ResourceTextFields,
+  resourceTextLimit,
   STEP_FIELDS,
   splitTextList,
 } from "./resource-text.ts";
@@ -207,5 +210,44 @@ describe("STEP_FIELDS (each wizard step checks what it shows)", () => {
     expect(checkResourceText({ title: "", display: "", subtitle: "" }, STEP_FIELDS.title)).toEqual({
       title: "required",
     });
+  });
+});
+
+describe("explainResourceText (a refusal says the count and the limit)", () => {
+  it("counts a 41-character title against 32, or 48 with a display title", () => {
+    const title = "x".repeat(41);
+    expect(explainResourceText("title", { title })).toEqual({
+      problem: "too_long",
+      used: 41,
+      min: 1,
+      max: 32,
+    });
+    expect(explainResourceText("title", { title, display: "Short" })).toBeNull();
+    expect(resourceTextLimit("title", { display: "Short" })).toEqual({ min: 1, max: 48 });
+  });
+
+  it("measures the description against 340 to 380 trimmed characters", () => {
+    expect(explainResourceText("description", { description: "  Too short.  " })).toEqual({
+      problem: "too_short",
+      used: 10,
+      min: 340,
+      max: 380,
+    });
+  });
+
+  it("names the list item that breaks the 20-character limit", () => {
+    expect(
+      explainResourceText("standards", { standards: ["3.NF.A.1", "Common Core Fractions 3rd"] }),
+    ).toEqual({ problem: "item_too_long", used: 25, min: 1, max: 20, item: "Common Core Fractions 3rd" });
+  });
+
+  it("counts characters, not UTF-16 units, as the limits do", () => {
+    expect(countCharacters(" 📐 angles ")).toBe(8);
+    expect(explainResourceText("subtitle", { subtitle: "📐".repeat(26) })?.used).toBe(26);
+  });
+
+  it("passes what the check passes", () => {
+    expect(explainResourceText("display", { display: "" })).toBeNull();
+    expect(explainResourceText("grade", { grade: "3" })).toBeNull();
   });
 });

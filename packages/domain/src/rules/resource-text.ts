@@ -19,9 +19,12 @@ export type ResourceTextProblem = "required" | "too_short" | "too_long" | "item_
 
 type Limits = { readonly min: number; readonly max?: number };
 
-function textLength(value: string): number {
-  return Array.from(value.trim()).length;
+/** The length the limits count: characters (code points) of the trimmed text. Forms show this number. */
+export function countCharacters(value: string | null | undefined): number {
+  return Array.from((value ?? "").trim()).length;
 }
+
+const textLength = countCharacters;
 
 function checkLength(value: string | null | undefined, limits: Limits): ResourceTextProblem | null {
   const length = textLength(value ?? "");
@@ -183,3 +186,58 @@ export const STEP_FIELDS: Partial<Record<ResourceEditStep, readonly TextField[]>
   "reading-level": ["reading_levels"],
   keywords: ["keywords"],
 };
+
+/** The lengths a field's text (or, for lists, each item) must have; the title's depends on the display. */
+export function resourceTextLimit(
+  field: TextField,
+  fields: Pick<ResourceTextFields, "display"> = {},
+): { min: number; max: number | null } {
+  switch (field) {
+    case "title": {
+      const { min, max, maxWithDisplay } = RESOURCE_TEXT_LIMITS.title;
+      return { min, max: hasText(fields.display) ? maxWithDisplay : max };
+    }
+    case "skills":
+    case "standards":
+    case "keywords":
+      return { ...RESOURCE_TEXT_LIMITS.listItem };
+    case "grade":
+      return { min: RESOURCE_TEXT_LIMITS.grade.min, max: null };
+    default:
+      return { ...RESOURCE_TEXT_LIMITS[field] };
+  }
+}
+
+/** A refusal with what it was measured against, so a form can say "41 of 32 characters", not just "too long". */
+export interface ResourceTextRefusal {
+  problem: ResourceTextProblem;
+  /** Characters of the text, or of the offending item of a list. */
+  used: number;
+  min: number;
+  max: number | null;
+  /** The list item refused (skills, standards, keywords). */
+  item?: string;
+}
+
+/**
+ * Why a field is refused and against which limit: the same check as checkResourceText (null when it
+ * passes), with the count and the limit. For a list, the first item that breaks the limit is named.
+ */
+export function explainResourceText(
+  field: TextField,
+  fields: ResourceTextFields,
+): ResourceTextRefusal | null {
+  const problem = checkResourceText(fields, [field])[field];
+  if (!problem) return null;
+  const { min, max } = resourceTextLimit(field, fields);
+  if (problem === "item_too_long" || problem === "item_too_short") {
+    const items = (fields[field] as string[] | undefined) ?? [];
+    const item =
+      items.find((value) => {
+        const length = textLength(value);
+        return problem === "item_too_long" ? max !== null && length > max : length < min;
+      }) ?? "";
+    return { problem, used: textLength(item), min, max, item };
+  }
+  return { problem, used: textLength(fields[field] as string | null | undefined), min, max };
+}

@@ -58,6 +58,7 @@ export const DEFAULT_TEXTS: Readonly<Record<string, string>> = {
   "pagination.pastEnd": "There are no resources on this page.",
   "pagination.first": "Go to the first page",
   "field.count": "{used} of {max} characters",
+  "field.countRange": "{used} of {min} to {max} characters",
   "field.optional": "(optional)",
   "ui.close": "Close",
   "ui.filters": "Filters",

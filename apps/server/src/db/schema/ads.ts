@@ -1,4 +1,4 @@
-import { AD_APPROVAL_STATUSES, AD_RUNNING_STATUSES, AD_TYPES } from "@market/domain";
+import { AD_APPROVAL_STATUSES, AD_IMAGE_FITS, AD_RUNNING_STATUSES, AD_TYPES } from "@market/domain";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -40,6 +40,10 @@ export const advertisements = pgTable(
     click_url: text("click_url"),
     image_url: text("image_url"),
     image_name: text("image_name"),
+    /** How the image fills its slot and the point a fill keeps in view (percent from left and top). */
+    image_fit: text("image_fit").notNull().default("fill"),
+    image_focus_x: integer("image_focus_x").notNull().default(50),
+    image_focus_y: integer("image_focus_y").notNull().default(50),
     spend_per_day: integer("spend_per_day").notNull().default(500),
     run_days_total: integer("run_days_total").notNull().default(7),
     grades: text("grades").array().notNull().default(sql`'{}'::text[]`),
@@ -63,6 +67,11 @@ export const advertisements = pgTable(
       sql`running_status is null or ${oneOf("running_status", AD_RUNNING_STATUSES)}`,
     ),
     check("advertisements_spend_check", sql`spend_per_day >= 0 and run_days_total >= 0`),
+    check("advertisements_image_fit_check", oneOf("image_fit", AD_IMAGE_FITS)),
+    check(
+      "advertisements_image_focus_check",
+      sql`image_focus_x between 0 and 100 and image_focus_y between 0 and 100`,
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { SITE_IMAGE_KEYS } from "@market/domain";
+import { SITE_CHANGE_AREAS, SITE_IMAGE_KEYS } from "@market/domain";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -24,18 +24,26 @@ export const siteSettings = pgTable("site_settings", {
   updated_at: updatedAt(),
 });
 
-/** Audit of every settings change: who changed what, when. */
+/**
+ * The change log of the site's configuration: every change of a setting, a colour of the pool or a site
+ * text, with who made it and when. `key` is the setting's key, the colour's name or the text's key; a null
+ * value is the default (nothing stored before, or a text reset to its default).
+ */
 export const siteSettingChanges = pgTable(
   "site_setting_changes",
   {
     id: id(),
+    area: text("area").notNull().default("setting"),
     key: text("key").notNull(),
     old_value: jsonb("old_value"),
-    new_value: jsonb("new_value").notNull(),
+    new_value: jsonb("new_value"),
     changed_by: uuid("changed_by").references(() => users.id, { onDelete: "set null" }),
     changed_at: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("site_setting_changes_at_idx").on(t.changed_at)],
+  (t) => [
+    index("site_setting_changes_at_idx").on(t.changed_at),
+    check("site_setting_changes_area_check", oneOf("area", SITE_CHANGE_AREAS)),
+  ],
 );
 
 export const texts = pgTable("texts", {

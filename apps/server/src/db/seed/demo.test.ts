@@ -19,7 +19,15 @@ import { sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppDeps } from "../../app.ts";
 import type { Config } from "../../config.ts";
+import { statistics } from "../../modules/admin-stats/statistics.service.ts";
+import {
+  earningsBalance,
+  listOwnActivity,
+  requestPayout,
+} from "../../modules/transactions/earnings.service.ts";
+import type { Viewer } from "../../platform/access.ts";
 import { verifySecret } from "../../platform/passwords.ts";
 import { renderPdfPages } from "../../platform/pdf-pages.ts";
 import { createLocalStorage } from "../../platform/storage.ts";
@@ -219,6 +227,41 @@ describe("demo seed", () => {
       Math.floor(favorites.length / 2)
     ]!;
     expect(favoritedMedian).toBeGreaterThan(median);
+  });
+
+  it("counts every download as an event, so the statistics agree with the catalogue", async () => {
+    const counted = await rows<{ name: string; download_count: number; events: number }>(
+      db,
+      sql`select r.name, r.download_count,
+            (select count(*)::int from downloads d where d.resource_id = r.id) as events
+          from resources r`,
+    );
+    expect(counted.length).toBeGreaterThan(0);
+    expect(counted.filter((r) => r.download_count !== r.events)).toEqual([]);
+    const [span] = await rows<{ first: string | Date; catalogue: number }>(
+      db,
+      sql`select min(published_at) as first, sum(download_count)::int as catalogue from resources`,
+    );
+    // No event before its resource was published, nor in the future.
+    const [early] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from downloads d join resources r on r.id = d.resource_id
+          where d.created_at < r.published_at or d.created_at > now()`,
+    );
+    expect(early!.n).toBe(0);
+    const figures = await statistics(db, {
+      from: dayInZone(new Date(span!.first)),
+      to: dayInZone(new Date()),
+      bucket: "month",
+    });
+    expect(figures.totals.downloads).toBe(span!.catalogue);
+    // The last 30 days, the statistics page's first view, show downloads too.
+    const recent = await statistics(db, {
+      from: dayInZone(new Date(Date.now() - 29 * 86_400_000)),
+      to: dayInZone(new Date()),
+      bucket: "day",
+    });
+    expect(recent.totals.downloads).toBeGreaterThan(0);
   });
 
   it("gives every paid resource exactly one premium file and free ones none", async () => {
@@ -421,6 +464,39 @@ describe("demo seed", () => {
     expect([avatar.width, avatar.height]).toEqual([135, 135]);
     for (let n = 1; n <= COUNTS.patternImages; n += 1)
       expect((await file(`patterns/${n}.png`)).length).toBeGreaterThan(0);
+  });
+
+  it("gives the demo creator earnings that add up, most of them past the hold, so a payout works at once", async () => {
+    const [earner] = await rows<{ id: string }>(db, sql`select id from users where username = 'creator1'`);
+    const viewer = { id: earner!.id } as Viewer;
+    const balance = await earningsBalance(db, earner!.id, 1000);
+    // Past the default minimum ($10) and the hold (14 days), with a recent sale and tip still held.
+    expect(balance.eligiblePayout).toBeGreaterThanOrEqual(1000);
+    expect(balance.balance).toBeGreaterThan(balance.eligibleBalance);
+    expect(balance).toMatchObject({ pendingPayout: 0, hasTakenPayout: true });
+    const activity = await listOwnActivity(db, viewer);
+    expect(activity.earlierTotal).toBe(0);
+    expect(activity.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(balance.balance);
+    expect(new Set(activity.lines.map((l) => l.kind))).toEqual(new Set(["sale", "fee", "tip", "payout"]));
+    // Several months of history for the chart.
+    expect(activity.months.filter((m) => m.sales + m.tips > 0).length).toBeGreaterThanOrEqual(6);
+    const [books] = await rows<{ total: string }>(
+      db,
+      sql`select sum(amount_cents) as total from ledger_entries`,
+    );
+    expect(Number(books!.total)).toBe(0);
+    // No journey's purchase is refused as already owned: the seeded sales are of the cheaper resources.
+    const dearest = await rows<{ id: string }>(
+      db,
+      sql`select id from resources where ${LISTED} and price > 0 order by price desc limit 12`,
+    );
+    const sold = await rows<{ resource_id: string }>(db, sql`select resource_id from sales`);
+    expect(sold.length).toBeGreaterThan(5);
+    expect(sold.filter((s) => dearest.some((d) => d.id === s.resource_id))).toEqual([]);
+
+    const payout = await requestPayout({ db } as AppDeps, viewer);
+    expect(payout).toMatchObject({ amount: balance.eligiblePayout, status: "requested" });
+    await db.execute(sql`delete from payouts where id = ${payout.id}`);
   });
 
   it("seeds only once", async () => {

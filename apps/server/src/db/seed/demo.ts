@@ -19,13 +19,19 @@ import {
   colors,
   favorites,
   helpEntries,
+  ledgerEntries,
+  ledgerTransactions,
+  payments,
+  payouts,
   resourceFiles,
   resourcePreviews,
   resources,
+  sales,
   siteImages,
   siteImageVariations,
   systemAvatars,
   texts,
+  tips,
   users,
 } from "../schema/index.ts";
 import { mulberry32, slugify } from "./catalogue.ts";
@@ -40,6 +46,7 @@ import {
   PRO_TIPS,
   SITE_IMAGE_PAGES,
 } from "./content.ts";
+import { type DemoEarningsPlan, planDemoEarnings } from "./demo-earnings.ts";
 import { planDemoResources } from "./demo-resources.ts";
 import {
   adImageSvg,
@@ -79,9 +86,10 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, "db" | "storage" | "co
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (await hasUsers(tx)) return false;
-    const plan = await buildDemoPlan(deps.config.demoPassword, new Date());
+    const now = new Date();
+    const plan = await buildDemoPlan(deps.config.demoPassword, now);
     await writeFiles(deps.storage, plan.files);
-    await insertPlan(tx, plan);
+    await insertPlan(tx, plan, now);
     return true;
   });
 }
@@ -111,9 +119,10 @@ interface DemoPlan {
   ads: (typeof advertisements.$inferInsert)[];
   adStats: (typeof adDailyStats.$inferInsert)[];
   helpEntries: (typeof helpEntries.$inferInsert)[];
+  earnings: DemoEarningsPlan;
 }
 
-async function insertPlan(tx: Tx, plan: DemoPlan): Promise<void> {
+async function insertPlan(tx: Tx, plan: DemoPlan, now: Date): Promise<void> {
   await tx.insert(users).values(plan.users);
   // Site content may one day be seeded by a migration as well; the demo then keeps what is there.
   await tx.insert(systemAvatars).values(plan.systemAvatars).onConflictDoNothing();
@@ -124,6 +133,7 @@ async function insertPlan(tx: Tx, plan: DemoPlan): Promise<void> {
   await tx.insert(resources).values(plan.resources);
   await tx.insert(resourcePreviews).values(plan.previews);
   await tx.insert(resourceFiles).values(plan.resourceFiles);
+  await insertDownloadEvents(tx, now);
   if (plan.favorites.length) await tx.insert(favorites).values(plan.favorites);
   await tx.insert(advertisements).values(plan.ads);
   await tx.insert(adDailyStats).values(plan.adStats);
@@ -131,6 +141,27 @@ async function insertPlan(tx: Tx, plan: DemoPlan): Promise<void> {
   const [media, articles] = partition(plan.helpEntries, (e) => e.type !== "article");
   await tx.insert(helpEntries).values(media);
   await tx.insert(helpEntries).values(articles);
+  // The demo creator's sales, tips and payout, with the ledger that makes their balance.
+  const money = plan.earnings;
+  if (money.payments.length) await tx.insert(payments).values(money.payments);
+  if (money.sales.length) await tx.insert(sales).values(money.sales);
+  if (money.tips.length) await tx.insert(tips).values(money.tips);
+  if (money.ledgerTransactions.length) await tx.insert(ledgerTransactions).values(money.ledgerTransactions);
+  if (money.ledgerEntries.length) await tx.insert(ledgerEntries).values(money.ledgerEntries);
+  if (money.payouts.length) await tx.insert(payouts).values(money.payouts);
+}
+
+/**
+ * A download event for every download a resource counts, from visitors, spread between its publication and
+ * now (more of them recent): the catalogue's downloadCount and the admin statistics, which count these
+ * events, then tell the same story, as they do for every real download (download.service.ts writes both).
+ */
+async function insertDownloadEvents(tx: Tx, now: Date): Promise<void> {
+  await tx.execute(sql`
+    insert into downloads (resource_id, visitor_key, created_at)
+    select r.id, md5('demo-visitor:' || r.id || ':' || n),
+           r.published_at + (${now.toISOString()}::timestamptz - r.published_at) * sqrt(mod(n * 0.6180339887, 1))::float8
+      from resources r cross join lateral generate_series(1, r.download_count) as n`);
 }
 
 async function writeFiles(storage: Storage, files: StoredFile[]): Promise<void> {
@@ -395,6 +426,17 @@ async function buildDemoPlan(password: string, now: Date): Promise<DemoPlan> {
     ads: adRows,
     adStats: statRows,
     helpEntries: helpRows,
+    earnings: planDemoEarnings({
+      now,
+      accounts: userRows,
+      resources: resourcesPlanned.resources.map((r) => ({
+        id: r.id!,
+        name: r.name,
+        users_id: r.users_id,
+        price: r.price ?? 0,
+        published_at: r.published_at ?? r.created_at ?? now,
+      })),
+    }),
   };
 }
 

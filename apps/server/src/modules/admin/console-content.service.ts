@@ -4,6 +4,7 @@ import {
   DEFAULT_TEXTS,
   type SettingChanges,
   SITE_IMAGE_MAX_BYTES,
+  type SiteChangeArea,
   type SiteImage,
   type siteImageColorsSchema,
 } from "@market/domain";
@@ -19,12 +20,15 @@ import { encodePreview, inspectImage } from "../../platform/images.ts";
 import { readWholeUpload, UploadTooLarge } from "../../platform/uploads.ts";
 import { getSiteImage } from "../site/site-content.service.ts";
 
-/** GET /admin/site-settings/changes: who changed which setting, from what to what, and when; newest first. */
+/** GET /admin/site-settings/changes: who changed which setting, colour or text, from what to what, and when. */
 export async function listSettingChanges(
   db: Db,
-  query: { key?: string; page: number; pageSize: number },
+  query: { key?: string; area?: SiteChangeArea; page: number; pageSize: number },
 ): Promise<SettingChanges> {
-  const where = query.key ? eq(siteSettingChanges.key, query.key) : undefined;
+  const where = and(
+    query.key ? eq(siteSettingChanges.key, query.key) : undefined,
+    query.area ? eq(siteSettingChanges.area, query.area) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({ change: siteSettingChanges, username: users.username })
@@ -39,6 +43,7 @@ export async function listSettingChanges(
   return {
     changes: rows.map(({ change, username }) => ({
       id: change.id,
+      area: change.area as SiteChangeArea,
       key: change.key,
       old_value: change.old_value,
       new_value: change.new_value,
@@ -54,24 +59,45 @@ export async function listSettingChanges(
 /**
  * PUT /texts/{key}: any well-formed key, because every screen area of the web app keeps its own defaults
  * (its *-texts.ts) that a stored text overrides, and the server cannot list them. GET /texts/values
- * shows it at once on this instance and within VISITOR_CACHE_MS on the others.
+ * shows it at once on this instance and within VISITOR_CACHE_MS on the others. A real change is recorded
+ * in the change log (from null when the default showed before).
  */
-export async function putText(db: Db, key: string, value: string) {
-  await db
-    .insert(texts)
-    .values({ key, value })
-    .onConflictDoUpdate({ target: texts.key, set: { value, updated_at: new Date() } });
+export async function putText(db: Db, key: string, value: string, actorId: string) {
+  await db.transaction(async (tx) => {
+    const [old] = await tx.select({ value: texts.value }).from(texts).where(eq(texts.key, key)).for("update");
+    if (old?.value === value) return;
+    await tx
+      .insert(texts)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: texts.key, set: { value, updated_at: new Date() } });
+    await tx.insert(siteSettingChanges).values({
+      area: "text",
+      key,
+      old_value: old?.value ?? null,
+      new_value: value,
+      changed_by: actorId,
+    });
+  });
   siteContentChanged();
   return { key, value };
 }
 
 /**
  * DELETE /texts/{key}: drops the stored text so the default shows again (the domain's DEFAULT_TEXTS, or the
- * screen area's own); nothing stored is a 404.
+ * screen area's own); nothing stored is a 404. The change log records it as a change to the default (null).
  */
-export async function resetText(db: Db, key: string) {
-  const [gone] = await db.delete(texts).where(eq(texts.key, key)).returning({ key: texts.key });
-  if (!gone) throw notFound(`No stored text named ${key}`);
+export async function resetText(db: Db, key: string, actorId: string) {
+  await db.transaction(async (tx) => {
+    const [gone] = await tx.delete(texts).where(eq(texts.key, key)).returning({ value: texts.value });
+    if (!gone) throw notFound(`No stored text named ${key}`);
+    await tx.insert(siteSettingChanges).values({
+      area: "text",
+      key,
+      old_value: gone.value,
+      new_value: null,
+      changed_by: actorId,
+    });
+  });
   siteContentChanged();
   return { key, value: DEFAULT_TEXTS[key] ?? null };
 }

@@ -151,7 +151,7 @@ export async function consoleRoutes(app: AppInstance) {
       config: admin,
       schema: { params: textKeyParamsSchema, body: textPutSchema, response: { 200: textResponseSchema } },
     },
-    async (request) => putText(db, request.params.key, request.body.value),
+    async (request) => putText(db, request.params.key, request.body.value, requireViewer(request).id),
   );
   app.delete(
     "/texts/:key",
@@ -159,7 +159,7 @@ export async function consoleRoutes(app: AppInstance) {
       config: admin,
       schema: { params: textKeyParamsSchema, response: { 200: textResetResponseSchema } },
     },
-    async (request) => resetText(db, request.params.key),
+    async (request) => resetText(db, request.params.key, requireViewer(request).id),
   );
 
   app.post(

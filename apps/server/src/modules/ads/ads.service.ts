@@ -10,13 +10,16 @@ import {
   checkAdImage,
   checkAdSpend,
   checkAdTexts,
+  defaultAdStatement,
   deriveAdStatus,
   estimateAd,
   incomeLines,
+  isAdDeletable,
   isAdEditable,
   isAdSpendEditable,
   missingAdFields,
   type PaymentFormInput,
+  suggestAdImagePlacement,
 } from "@market/domain";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AppDeps } from "../../app.ts";
@@ -74,11 +77,15 @@ export function presentAd(row: AdRow, viewer: Viewer, stats = { impressions: 0, 
     click_url: row.click_url,
     image_url: row.image_url,
     image_name: row.image_name,
+    image_fit: row.image_fit === "fit" ? "fit" : "fill",
+    image_focus_x: row.image_focus_x,
+    image_focus_y: row.image_focus_y,
     spend_per_day: row.spend_per_day,
     run_days_total: row.run_days_total,
     gradesArray: row.grades,
     isAdminAd: row.is_admin_ad,
     is_free_user_only: row.is_free_user_only,
+    deletable: isAdDeletable({ ...draft, paid: row.payment_id !== null }, viewer.isAdmin),
     review_comment: row.review_comment,
     starts_at: row.starts_at?.toISOString() ?? null,
     ends_at: row.ends_at?.toISOString() ?? null,
@@ -128,6 +135,9 @@ async function checkedChanges(db: Db, adType: AdType, patch: AdPatch) {
   if (patch.spend_per_day !== undefined) set.spend_per_day = patch.spend_per_day;
   if (patch.run_days_total !== undefined) set.run_days_total = patch.run_days_total;
   if (patch.gradesArray !== undefined) set.grades = [...new Set(patch.gradesArray)];
+  if (patch.image_fit !== undefined) set.image_fit = patch.image_fit;
+  if (patch.image_focus_x !== undefined) set.image_focus_x = patch.image_focus_x;
+  if (patch.image_focus_y !== undefined) set.image_focus_y = patch.image_focus_y;
   return set;
 }
 
@@ -146,11 +156,17 @@ function refuseAdminOnlyFields(viewer: Viewer, input: AdPatch) {
   }
 }
 
-/** POST /advertisements: the first step's save creates the ad (spec 4: create the first time, then update). */
+/**
+ * POST /advertisements: the first step's save creates the ad (spec 4: create the first time, then update).
+ * A new ad starts with its type's default statement (spec 9) unless one is given.
+ */
 export async function createAd(db: Db, viewer: Viewer, input: AdPatch & { ad_type: AdType }) {
   refuseAdminOnlyFields(viewer, input);
   const { ad_type, css_override, ...rest } = input;
-  const set = await checkedChanges(db, ad_type, rest);
+  const set = await checkedChanges(db, ad_type, {
+    ...rest,
+    statement: rest.statement ?? defaultAdStatement(ad_type),
+  });
   const [row] = await db
     .insert(advertisements)
     .values({
@@ -210,7 +226,7 @@ export async function listOwnAds(db: Db, viewer: Viewer) {
 
 export async function deleteAd(deps: AppDeps, viewer: Viewer, id: string) {
   const row = await loadOwnAd(deps.db, viewer, id);
-  if (!isAdEditable(draftOf(row), viewer.isAdmin) || row.payment_id) {
+  if (!isAdDeletable({ ...draftOf(row), paid: row.payment_id !== null }, viewer.isAdmin)) {
     throw new AppError("conflict", "A paid ad cannot be deleted; stop it instead");
   }
   await deps.db.delete(advertisements).where(eq(advertisements.id, row.id));
@@ -258,11 +274,18 @@ export async function putAdImage(
   await deps.storage.put(key, encoded.data);
   const previous = kind === "image" ? row.image_url : row.business_image;
   const name = upload.name.split(/[\\/]/).pop()?.slice(0, 200) || "image";
+  // A new image starts placed as its proportions suggest (the whole image when filling would cut much of
+  // it); the advertiser sees it in the preview and chooses.
   const [updated] = await deps.db
     .update(advertisements)
     .set(
       kind === "image"
-        ? { image_url: key, image_name: name, updated_at: new Date() }
+        ? {
+            image_url: key,
+            image_name: name,
+            ...suggestAdImagePlacement(inspected, row.ad_type as AdType),
+            updated_at: new Date(),
+          }
         : { business_image: key, updated_at: new Date() },
     )
     .where(eq(advertisements.id, row.id))
@@ -279,7 +302,11 @@ export async function deleteAdImage(deps: AppDeps, viewer: Viewer, id: string, k
   const previous = kind === "image" ? row.image_url : row.business_image;
   const [updated] = await deps.db
     .update(advertisements)
-    .set(kind === "image" ? { image_url: null, image_name: null } : { business_image: null })
+    .set(
+      kind === "image"
+        ? { image_url: null, image_name: null, updated_at: new Date() }
+        : { business_image: null, updated_at: new Date() },
+    )
     .where(eq(advertisements.id, row.id))
     .returning();
   if (previous?.startsWith(`ads/${row.id}/`)) await deps.storage.delete(previous);

@@ -33,7 +33,12 @@ interface Candidate extends Record<string, unknown> {
   business_name: string | null;
   business_image: string | null;
   image_url: string | null;
+  image_fit: "fill" | "fit";
+  image_focus_x: number;
+  image_focus_y: number;
   click_url: string | null;
+  css_override: string | null;
+  code: string | null;
   spend_per_day: number;
   impressions_today: number;
 }
@@ -197,7 +202,8 @@ async function displayAdLoading(
   const candidates = await cache.rows(candidatesKey(query, hasPaid, today), async () => {
     const rows = await db.execute<Candidate>(sql`
     select a.id, a.ad_type, a.title, a.subtitle, a.subject, a.description, a.button, a.statement, a.discount_code,
-           a.business_name, a.business_image, a.image_url, a.click_url, a.spend_per_day,
+           a.business_name, a.business_image, a.image_url, a.image_fit, a.image_focus_x, a.image_focus_y,
+           a.click_url, a.css_override, a.code, a.spend_per_day,
            coalesce(s.impressions, 0)::int as impressions_today
     from advertisements a
     left join ad_daily_stats s on s.ad_id = a.id and s.day = ${today}

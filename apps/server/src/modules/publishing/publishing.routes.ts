@@ -44,6 +44,7 @@ import { deleteResourceFile, uploadResourceFile } from "./resource-files.service
 import {
   approveResource,
   listReviewQueue,
+  openSubmittedFile,
   rejectResource,
   setCuratorScore,
   skipResource,
@@ -70,6 +71,10 @@ const drain =
     stream.resume();
     throw error;
   };
+
+/** A download's name as typed (RFC 6266: an ASCII fallback, and the exact name encoded). */
+const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 
 const noFile = () => new AppError("validation_failed", "No file was sent", { fields: { file: "required" } });
 
@@ -242,6 +247,20 @@ export async function publishingRoutes(app: AppInstance) {
     "/admin/resources/review-queue",
     { config: admin, schema: { querystring: pageQuerySchema, response: { 200: reviewQueueSchema } } },
     async (request) => listReviewQueue(db, request.query.page, request.query.pageSize),
+  );
+  app.get(
+    "/admin/resources/:id/files/:fileId",
+    { config: admin, schema: { params: resourceIdParamsSchema.extend({ fileId: z.uuid() }) } },
+    async (request, reply) => {
+      const { file, stream, size } = await openSubmittedFile(deps, request.params.id, request.params.fileId);
+      return reply
+        .header("content-type", file.content_type)
+        .header("content-length", size)
+        .header("content-disposition", attachment(file.name))
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, no-store")
+        .send(stream);
+    },
   );
   app.post("/admin/resources/:id/approve", { config: admin, ...action }, async (request) =>
     approveResource(deps, request.params.id),

@@ -451,6 +451,50 @@ describe("publishing: the wizard's calls, files, previews, prices, approval", ()
     );
   });
 
+  it("lets the admin reviewing a submission open its files, premium too, without counting a download; nobody else", async () => {
+    const { id } = await newResource("Review My Files");
+    await completeText(id);
+    const free = minimalPdf({ title: "Worksheet for review" });
+    const full = minimalPdf({ title: "Full version for review", lines: ["All pages"] });
+    const freeFile = (await uploadFile(id, "worksheet’s copy.pdf", free)).json().file;
+    const premiumFile = (await uploadFile(id, "full.pdf", full, true)).json().file;
+    await call("PATCH", `/resources/${id}`, creator, { price: 300 });
+    for (const color of ["#111111", "#222222", "#333333"])
+      await uploadPreview(id, await png(692, 896, color));
+    expect((await call("POST", `/resources/${id}/approval-request`, creator)).statusCode).toBe(200);
+
+    // The queue names each item's files, so the reviewer can open them from there.
+    const queue = (await call("GET", "/admin/resources/review-queue?pageSize=48", admin)).json();
+    expect(queue.resources.find((r: { id: string }) => r.id === id).files).toEqual([
+      { id: freeFile.id, name: "worksheet’s copy.pdf", size_bytes: free.length, is_premium_file: false },
+      { id: premiumFile.id, name: "full.pdf", size_bytes: full.length, is_premium_file: true },
+    ]);
+
+    const url = (fileId: string, resource = id) => `/admin/resources/${resource}/files/${fileId}`;
+    const opened = await call("GET", url(premiumFile.id), admin);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(full)).toBe(true);
+    expect(opened.headers["content-type"]).toBe("application/pdf");
+    expect(opened.headers["cache-control"]).toBe("private, no-store");
+    const named = await call("GET", url(freeFile.id), admin);
+    expect(named.headers["content-disposition"]).toBe(
+      `attachment; filename="worksheet_s_copy.pdf"; filename*=UTF-8''worksheet%E2%80%99s%20copy.pdf`,
+    );
+    const [row] = await t.db.select().from(resources).where(eq(resources.id, id));
+    expect(row!.download_count).toBe(0);
+
+    // Not the creator, not another user, not a visitor: the reviewer's door is for admins only.
+    expect((await call("GET", url(premiumFile.id), creator)).statusCode).toBe(403);
+    expect((await call("GET", url(premiumFile.id), stranger)).statusCode).toBe(403);
+    expect((await call("GET", url(premiumFile.id), {})).statusCode).toBe(401);
+    // A file of another resource, an unknown resource, a malformed id.
+    const other = await newResource("Someone Else's Files");
+    const otherFile = (await uploadFile(other.id, "other.pdf", free)).json().file;
+    expect((await call("GET", url(otherFile.id), admin)).statusCode).toBe(404);
+    expect((await call("GET", url(freeFile.id, "no-such-resource"), admin)).statusCode).toBe(404);
+    expect((await call("GET", url("not-a-uuid"), admin)).statusCode).toBe(400);
+  });
+
   it("deletes a resource with its stored files and previews (the wizard's step 14)", async () => {
     const { id } = await newResource("Short Lived");
     const file = (await uploadFile(id, "gone.pdf", minimalPdf({ title: "Gone" }))).json().file;

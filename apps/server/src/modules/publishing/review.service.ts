@@ -1,7 +1,7 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
-import { resources, users } from "../../db/schema/index.ts";
+import { resourceFiles, resources, users } from "../../db/schema/index.ts";
 import { catalogueChanged } from "../../platform/catalogue-changes.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { byIdOrName } from "../resources/resource-detail.service.ts";
@@ -40,6 +40,26 @@ export async function listReviewQueue(db: Db, page: number, pageSize: number) {
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(resources).where(AWAITING),
   ]);
+  // The reviewer opens the submitted files from the queue, so each item carries its files.
+  const files =
+    rows.length === 0
+      ? []
+      : await db
+          .select({
+            id: resourceFiles.id,
+            resource_id: resourceFiles.resource_id,
+            name: resourceFiles.name,
+            size_bytes: resourceFiles.size_bytes,
+            is_premium_file: resourceFiles.is_premium_file,
+          })
+          .from(resourceFiles)
+          .where(
+            inArray(
+              resourceFiles.resource_id,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(resourceFiles.created_at), asc(resourceFiles.id));
   return {
     resources: rows.map((r) => ({
       id: r.id,
@@ -56,6 +76,14 @@ export async function listReviewQueue(db: Db, page: number, pageSize: number) {
         avatar_locator: r.creator_avatar_locator,
       }),
       submitted_at: (r.submitted_at ?? r.updated_at).toISOString(),
+      files: files
+        .filter((f) => f.resource_id === r.id)
+        .map((f) => ({
+          id: f.id,
+          name: f.name,
+          size_bytes: Number(f.size_bytes),
+          is_premium_file: f.is_premium_file,
+        })),
     })),
     total: total?.n ?? 0,
   };
@@ -149,4 +177,25 @@ export async function setCuratorScore(deps: AppDeps, idOrName: string, score: nu
     .returning();
   if (!updated) throw notFound("No such resource");
   return presentForEditing(deps.db, updated);
+}
+
+/**
+ * GET /admin/resources/{id}/files/{fileId}: a submitted file, premium or not, for the admin reviewing
+ * the resource (the route admits admins only). It is not a download: nothing is counted.
+ */
+export async function openSubmittedFile(
+  deps: Pick<AppDeps, "db" | "storage">,
+  idOrName: string,
+  fileId: string,
+) {
+  const [row] = await deps.db.select({ id: resources.id }).from(resources).where(byIdOrName(idOrName));
+  if (!row) throw notFound("No such resource");
+  const [file] = await deps.db
+    .select()
+    .from(resourceFiles)
+    .where(and(eq(resourceFiles.id, fileId), eq(resourceFiles.resource_id, row.id)));
+  if (!file) throw notFound("No such file");
+  const stored = await deps.storage.read(file.storage_key);
+  if (!stored) throw notFound("The file is missing");
+  return { file, stream: stored.stream, size: stored.size };
 }

@@ -1,9 +1,16 @@
-import type { SiteImage } from "@market/domain";
+import type { ColorPatch, SiteImage } from "@market/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { colors, siteImages, siteImageVariations, systemAvatars, texts } from "../../db/schema/index.ts";
+import {
+  colors,
+  siteImages,
+  siteImageVariations,
+  siteSettingChanges,
+  systemAvatars,
+  texts,
+} from "../../db/schema/index.ts";
 import { siteContentChanged } from "../../platform/catalogue-changes.ts";
-import { notFound } from "../../platform/errors.ts";
+import { AppError, notFound } from "../../platform/errors.ts";
 
 export async function getTexts(db: Db): Promise<Record<string, string>> {
   const rows = await db.select({ key: texts.key, value: texts.value }).from(texts);
@@ -15,11 +22,39 @@ export async function listColors(db: Db) {
   return rows.map(presentColor);
 }
 
-export async function updateColor(db: Db, name: string, css: string) {
-  const [row] = await db.update(colors).set({ css }).where(eq(colors.name, name)).returning();
-  if (!row) throw notFound(`No colour named ${name}`);
+/**
+ * PATCH /colors/{name}: the edited entry as GET /colors gives it. Only `css` changes; an `id`, `name` or
+ * `cssVarName` sent back must be the stored one (a different one is refused, nothing changed). A real change
+ * is recorded in the change log with who made it, in the same transaction.
+ */
+export async function updateColor(db: Db, name: string, patch: ColorPatch, actorId: string) {
+  const color = await db.transaction(async (tx) => {
+    const [stored] = await tx.select().from(colors).where(eq(colors.name, name)).for("update");
+    if (!stored) throw notFound(`No colour named ${name}`);
+    const fixed = { id: stored.id, name: stored.name, cssVarName: stored.css_var_name };
+    const changed = (Object.keys(fixed) as (keyof typeof fixed)[]).filter(
+      (field) => patch[field] !== undefined && patch[field] !== fixed[field],
+    );
+    if (changed.length > 0) {
+      throw new AppError(
+        "validation_failed",
+        "Only a colour's value can be changed; its id, name and CSS variable stay as they are",
+        { fields: Object.fromEntries(changed.map((field) => [field, "read_only"])) },
+      );
+    }
+    if (stored.css.toLowerCase() === patch.css.toLowerCase()) return stored;
+    const [row] = await tx.update(colors).set({ css: patch.css }).where(eq(colors.id, stored.id)).returning();
+    await tx.insert(siteSettingChanges).values({
+      area: "color",
+      key: stored.name,
+      old_value: stored.css,
+      new_value: patch.css,
+      changed_by: actorId,
+    });
+    return row ?? stored;
+  });
   siteContentChanged();
-  return presentColor(row);
+  return presentColor(color);
 }
 
 function presentColor(row: typeof colors.$inferSelect) {

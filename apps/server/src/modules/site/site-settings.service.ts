@@ -14,7 +14,7 @@ export async function getSiteSettings(db: Db): Promise<SiteSettings> {
   return resolveSiteSettings(Object.fromEntries(rows.map((r) => [r.key, r.value])));
 }
 
-/** Applies a validated partial change in one transaction, recording each changed key in the audit. */
+/** Applies a validated partial change in one transaction, recording each changed key in the change log. */
 export async function updateSiteSettings(
   db: Db,
   patch: SiteSettingsPatch,
@@ -35,9 +35,13 @@ export async function updateSiteSettings(
           target: siteSettings.key,
           set: { value, updated_by: actorId, updated_at: new Date() },
         });
-      await tx
-        .insert(siteSettingChanges)
-        .values({ key, old_value: old?.value ?? null, new_value: value, changed_by: actorId });
+      await tx.insert(siteSettingChanges).values({
+        area: "setting",
+        key,
+        old_value: old?.value ?? null,
+        new_value: value,
+        changed_by: actorId,
+      });
     }
   });
   servingChanged();

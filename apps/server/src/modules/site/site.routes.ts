@@ -1,6 +1,7 @@
 import {
   allSiteImageSettingsSchema,
   colorPatchSchema,
+  colorSchema,
   colorsResponseSchema,
   cssOverrideResponseSchema,
   frontEndSettingsSchema,
@@ -91,9 +92,15 @@ export async function siteRoutes(app: AppInstance) {
     "/colors/:name",
     {
       config: { access: "admin" },
-      schema: { params: z.object({ name: z.string().max(40) }), body: colorPatchSchema },
+      schema: {
+        params: z.object({ name: z.string().max(40) }),
+        body: colorPatchSchema,
+        response: { 200: z.object({ color: colorSchema }) },
+      },
     },
-    async (request) => ({ color: await updateColor(db, request.params.name, request.body.css) }),
+    async (request) => ({
+      color: await updateColor(db, request.params.name, request.body, requireViewer(request).id),
+    }),
   );
 
   app.get(

@@ -1,5 +1,7 @@
+import { LEDGER_ACCOUNTS, type LedgerAccount } from "@market/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { getSiteSettings } from "../site/site-settings.service.ts";
 
 export interface AccountingRow {
   period: string;
@@ -15,11 +17,13 @@ export interface AccountingRow {
 /**
  * /admin/accounting: money by month from the ledger (never from the sales or tips tables, so it agrees
  * with the balances): gross sales, platform fees, tips, donations, ad and featuring income, payouts;
- * and the trial balance, each account's total, which sums to zero when the books are sound.
+ * and the trial balance, each account's total, which sums to zero when the books are sound. Days and
+ * months are those of the site's time zone, as on the creators' earnings and the statistics.
  */
 export async function accountingReport(db: Db, from: string, to: string) {
+  const { timeZone } = await getSiteSettings(db);
   const periods = await db.execute<Record<string, string>>(sql`
-    select to_char(date_trunc('month', t.created_at), 'YYYY-MM') as period,
+    select to_char(t.created_at at time zone ${timeZone}, 'YYYY-MM') as period,
       coalesce(sum(e.amount_cents) filter (where t.kind in ('sale', 'gift') and e.account = 'card_clearing'), 0) as sales,
       coalesce(-sum(e.amount_cents) filter (where e.account = 'platform_fees'), 0) as fees,
       coalesce(sum(e.amount_cents) filter (where t.kind = 'tip' and e.account = 'card_clearing'), 0) as tips,
@@ -28,7 +32,8 @@ export async function accountingReport(db: Db, from: string, to: string) {
       coalesce(-sum(e.amount_cents) filter (where t.kind = 'feature' and e.account = 'platform_revenue'), 0) as featuring,
       coalesce(-sum(e.amount_cents) filter (where t.kind = 'payout' and e.account = 'payouts'), 0) as payouts
     from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
-    where t.created_at >= ${from}::date and t.created_at < (${to}::date + 1)
+    where t.created_at >= (${from}::date)::timestamp at time zone ${timeZone}
+      and t.created_at < (${to}::date + 1)::timestamp at time zone ${timeZone}
     group by 1 order by 1`);
   const trial = await db.execute<{ account: string; total: string }>(sql`
     select account, sum(amount_cents) as total from ledger_entries group by account order by account`);
@@ -42,10 +47,15 @@ export async function accountingReport(db: Db, from: string, to: string) {
     featuring: Number(r.featuring),
     payouts: Number(r.payouts),
   }));
-  const trialBalance = trial.rows.map((r) => ({ account: r.account, total: Number(r.total) }));
+  // Only postLedger writes entries, with the domain's accounts; anything else would be a bug, left out here.
+  const trialBalance = trial.rows
+    .filter((r): r is { account: LedgerAccount; total: string } =>
+      (LEDGER_ACCOUNTS as readonly string[]).includes(r.account),
+    )
+    .map((r) => ({ account: r.account, total: Number(r.total) }));
   return {
     periods: rows,
     trialBalance,
-    balanced: trialBalance.reduce((sum, r) => sum + r.total, 0) === 0,
+    balanced: trial.rows.reduce((sum, r) => sum + Number(r.total), 0) === 0,
   };
 }

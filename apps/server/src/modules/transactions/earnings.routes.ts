@@ -1,3 +1,13 @@
+import {
+  accountingQuerySchema,
+  accountingResponseSchema,
+  earningsActivityResponseSchema,
+  earningsBalanceSchema,
+  payoutQueueResponseSchema,
+  payoutSchema,
+  payoutsResponseSchema,
+  payPayoutBodySchema,
+} from "@market/domain";
 import { z } from "zod";
 import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
@@ -13,57 +23,24 @@ import {
 } from "./earnings.service.ts";
 import { renderReceipt } from "./receipt.service.ts";
 
-const balanceSchema = z.object({
-  balance: z.number().int(),
-  estimatedBalance: z.number().int(),
-  eligibleBalance: z.number().int(),
-  eligiblePayout: z.number().int(),
-  pendingPayout: z.number().int(),
-  hasTakenPayout: z.boolean(),
-});
-const payoutSchema = z.object({
-  id: z.string(),
-  amount: z.number().int(),
-  status: z.string(),
-  requestedAt: z.string(),
-  payoutDate: z.string().nullable(),
-});
-
 /** Earnings (spec 7: earnings balance), payouts and receipts; the admin payouts queue. */
 export async function earningsRoutes(app: AppInstance) {
   const deps = app.deps;
   const { db } = deps;
 
-  app.get("/earnings/self/balance", { schema: { response: { 200: balanceSchema } } }, async (request) =>
-    getOwnBalance(db, requireViewer(request)),
+  app.get(
+    "/earnings/self/balance",
+    { schema: { response: { 200: earningsBalanceSchema } } },
+    async (request) => getOwnBalance(db, requireViewer(request)),
   );
   app.get(
     "/earnings/self/activity",
-    {
-      schema: {
-        response: {
-          200: z.object({
-            activity: z.array(
-              z.object({
-                kind: z.string(),
-                id: z.string(),
-                amount: z.number().int(),
-                createdAt: z.string(),
-                title: z.string().nullable(),
-                from: z.string().nullable(),
-                refCode: z.string().nullable(),
-                receipt: z.string().nullable(),
-              }),
-            ),
-          }),
-        },
-      },
-    },
+    { schema: { response: { 200: earningsActivityResponseSchema } } },
     async (request) => listOwnActivity(db, requireViewer(request)),
   );
   app.get(
     "/earnings/self/payouts",
-    { schema: { response: { 200: z.object({ payouts: z.array(payoutSchema) }) } } },
+    { schema: { response: { 200: payoutsResponseSchema } } },
     async (request) => listOwnPayouts(db, requireViewer(request)),
   );
   app.post(
@@ -97,12 +74,7 @@ export async function earningsRoutes(app: AppInstance) {
     {
       config: admin,
       schema: {
-        response: {
-          200: z.object({
-            payouts: z.array(payoutSchema.extend({ username: z.string(), first_name: z.string() })),
-            totalEligiblePayouts: z.number().int(),
-          }),
-        },
+        response: { 200: payoutQueueResponseSchema },
       },
     },
     async () => listPayoutQueue(db),
@@ -113,7 +85,7 @@ export async function earningsRoutes(app: AppInstance) {
       config: admin,
       schema: {
         params: z.object({ id: z.uuid() }),
-        body: z.object({ payoutDate: z.iso.date() }).strict(),
+        body: payPayoutBodySchema,
         response: { 200: payoutSchema },
       },
     },
@@ -130,28 +102,8 @@ export async function earningsRoutes(app: AppInstance) {
     {
       config: admin,
       schema: {
-        querystring: z.object({
-          from: z.iso.date().default("2000-01-01"),
-          to: z.iso.date().default("2999-12-31"),
-        }),
-        response: {
-          200: z.object({
-            periods: z.array(
-              z.object({
-                period: z.string(),
-                sales: z.number().int(),
-                fees: z.number().int(),
-                tips: z.number().int(),
-                donations: z.number().int(),
-                adIncome: z.number().int(),
-                featuring: z.number().int(),
-                payouts: z.number().int(),
-              }),
-            ),
-            trialBalance: z.array(z.object({ account: z.string(), total: z.number().int() })),
-            balanced: z.boolean(),
-          }),
-        },
+        querystring: accountingQuerySchema,
+        response: { 200: accountingResponseSchema },
       },
     },
     async (request) => accountingReport(db, request.query.from, request.query.to),

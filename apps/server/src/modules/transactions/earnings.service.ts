@@ -1,4 +1,21 @@
-import { payoutLines } from "@market/domain";
+import {
+  type CreatorLedgerTransaction,
+  dayInZone,
+  EARNINGS_ACTIVITY_LIMIT,
+  EARNINGS_CHART_MONTHS,
+  type EarningsActivityResponse,
+  type EarningsBalanceResponse,
+  earningsLines,
+  earningsMonths,
+  eligiblePayoutCents,
+  formatAmount,
+  OTHER_ACTIVITY_KINDS,
+  type OtherActivityKind,
+  type PayoutResponse,
+  type PayoutStatus,
+  payoutLines,
+  sumCents,
+} from "@market/domain";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
@@ -8,19 +25,8 @@ import { AppError, notFound } from "../../platform/errors.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 import { postLedger } from "./ledger.service.ts";
 
-export interface EarningsBalance {
-  /** Everything earned and not yet paid out (cents). */
-  balance: number;
-  /** The balance once the payouts already requested are paid; shown as 0 when it is 0. */
-  estimatedBalance: number;
-  /** Earnings past their hold (payoutHoldDays), not yet paid out nor requested. */
-  eligibleBalance: number;
-  /** What a payout request would pay now: the eligible balance when it reaches payoutMinimumCents, else 0. */
-  eligiblePayout: number;
-  /** Payouts requested and not yet paid. */
-  pendingPayout: number;
-  hasTakenPayout: boolean;
-}
+/** The balance fields of spec 3, in cents (the contract says what each one is). */
+export type EarningsBalance = EarningsBalanceResponse;
 
 /**
  * A creator's balances, derived from the ledger (never stored): earnings are credits to their
@@ -54,7 +60,7 @@ export async function earningsBalance(
     balance,
     estimatedBalance: balance - pending,
     eligibleBalance,
-    eligiblePayout: eligibleBalance >= payoutMinimumCents ? eligibleBalance : 0,
+    eligiblePayout: eligiblePayoutCents(eligibleBalance, payoutMinimumCents),
     pendingPayout: pending,
     hasTakenPayout: Boolean(row?.taken),
   };
@@ -78,7 +84,7 @@ export async function requestPayout(deps: AppDeps, viewer: Viewer) {
     if (balance.eligiblePayout <= 0) {
       throw new AppError(
         "validation_failed",
-        `A payout needs at least ${(settings.payoutMinimumCents / 100).toFixed(2)} dollars of eligible earnings`,
+        `A payout needs at least ${formatAmount(settings.payoutMinimumCents)} available for payout`,
         { fields: { amount: "below_payout_minimum" } },
       );
     }
@@ -86,30 +92,34 @@ export async function requestPayout(deps: AppDeps, viewer: Viewer) {
       .insert(payouts)
       .values({ users_id: viewer.id, amount_cents: balance.eligiblePayout })
       .returning();
-    return presentPayout(payout!);
+    return presentPayout(payout!, settings.timeZone);
   });
 }
 
-const presentPayout = (p: typeof payouts.$inferSelect) => ({
+const presentPayout = (p: typeof payouts.$inferSelect, timeZone: string): PayoutResponse => ({
   id: p.id,
   amount: p.amount_cents,
-  status: p.status,
+  // The column's CHECK holds it to the contract's statuses.
+  status: p.status as PayoutStatus,
   requestedAt: p.requested_at.toISOString(),
+  requestedDay: dayInZone(p.requested_at, timeZone),
   payoutDate: p.payout_date,
 });
 
 export async function listOwnPayouts(db: Db, viewer: Viewer) {
+  const { timeZone } = await getSiteSettings(db);
   const rows = await db
     .select()
     .from(payouts)
     .where(eq(payouts.users_id, viewer.id))
     .orderBy(desc(payouts.requested_at))
     .limit(100);
-  return { payouts: rows.map(presentPayout) };
+  return { payouts: rows.map((p) => presentPayout(p, timeZone)) };
 }
 
 /** The admin payouts queue: requested payouts, oldest first, and what they add up to. */
 export async function listPayoutQueue(db: Db) {
+  const { timeZone } = await getSiteSettings(db);
   const rows = await db
     .select({ payout: payouts, username: users.username, first_name: users.first_name, email: users.email })
     .from(payouts)
@@ -119,7 +129,7 @@ export async function listPayoutQueue(db: Db) {
     .limit(500);
   return {
     payouts: rows.map((r) => ({
-      ...presentPayout(r.payout),
+      ...presentPayout(r.payout, timeZone),
       username: r.username,
       first_name: r.first_name,
     })),
@@ -132,6 +142,7 @@ export async function listPayoutQueue(db: Db) {
  * creator's balance, and the payout records when and by whom. Paying twice is refused.
  */
 export async function payPayout(deps: AppDeps, admin: Viewer, payoutId: string, payoutDate: string) {
+  const { timeZone } = await getSiteSettings(deps.db);
   return deps.db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for("update");
     if (!payout) throw notFound("No such payout");
@@ -154,56 +165,160 @@ export async function payPayout(deps: AppDeps, admin: Viewer, payoutId: string, 
       })
       .where(and(eq(payouts.id, payout.id), eq(payouts.status, "requested")))
       .returning();
-    return presentPayout(paid!);
+    return presentPayout(paid!, timeZone);
   });
 }
 
 export async function rejectPayout(db: Db, payoutId: string) {
+  const { timeZone } = await getSiteSettings(db);
   const [rejected] = await db
     .update(payouts)
     .set({ status: "rejected" })
     .where(and(eq(payouts.id, payoutId), eq(payouts.status, "requested")))
     .returning();
   if (!rejected) throw notFound("No requested payout with that id");
-  return presentPayout(rejected);
+  return presentPayout(rejected, timeZone);
 }
 
 /**
- * The creator's activity, newest first: sales of their resources (gifts included) and tips they received,
- * which earn; referrals (others' resources bought through the creator's ref code, credited but not paid,
- * DECISIONS.md) with the sale's amount; and featuring they paid for, as a negative amount. Sales carry
- * their receipt.
+ * GET /earnings/self/activity: the creator's balance told line by line from the ledger (rules/earnings.ts):
+ * every transaction that moved their creator_balance, newest first, a sale or tip with its platform fee
+ * as a line of its own, and payouts; the sum of the transactions past `limit` as earlierTotal, so the
+ * lines always add up to the balance. The chart's months are summed in SQL over the whole ledger, per
+ * month of the site's time zone. Referrals and featuring are listed apart: they are not in the balance.
+ * The creator's sales and tips are found through their own indexes (resource, recipient), then matched
+ * to the ledger by payment.
  */
-export async function listOwnActivity(db: Db, viewer: Viewer, limit = 100) {
+export async function listOwnActivity(
+  db: Db,
+  viewer: Viewer,
+  limit = EARNINGS_ACTIVITY_LIMIT,
+): Promise<EarningsActivityResponse> {
+  const { timeZone } = await getSiteSettings(db);
+  const mine = sql`
+    mine as (
+      select e.transaction_id as id, -sum(e.amount_cents) as credit
+      from ledger_entries e
+      where e.account = 'creator_balance' and e.users_id = ${viewer.id}
+      group by e.transaction_id
+    )`;
+  const fee = sql`left join lateral (
+      select -sum(f.amount_cents) as amount from ledger_entries f
+      where f.transaction_id = lt.id and f.account = 'platform_fees'
+    ) fee on true`;
+  const today = dayInZone(new Date(), timeZone);
+  const firstMonth = earningsMonths(today, [], EARNINGS_CHART_MONTHS)[0]!.month;
+
+  const [listed, total, monthly, other] = await Promise.all([
+    db.execute<{
+      id: string;
+      kind: string;
+      created_at: string | Date;
+      credit: string;
+      fee: string | null;
+      sale_id: string | null;
+      title: string | null;
+      tipper: string | null;
+      tip_note: string | null;
+    }>(sql`
+      with ${mine},
+      my_sales as (
+        select s.id, s.payment_id, r.title from sales s join resources r on r.id = s.resource_id
+        where r.users_id = ${viewer.id}
+      ),
+      my_tips as (
+        select t.payment_id, t.tip_note, u.username from tips t join users u on u.id = t.tipper_id
+        where t.recipient_id = ${viewer.id}
+      )
+      select lt.id, lt.kind, lt.created_at, mine.credit, fee.amount as fee,
+             ms.id as sale_id, ms.title, mt.username as tipper, mt.tip_note
+      from mine
+      join ledger_transactions lt on lt.id = mine.id
+      ${fee}
+      left join my_sales ms on lt.kind in ('sale', 'gift') and ms.payment_id = lt.payment_id
+      left join my_tips mt on lt.kind = 'tip' and mt.payment_id = lt.payment_id
+      order by lt.created_at desc, lt.id desc
+      limit ${limit}`),
+    db.execute<{ balance: string }>(sql`
+      select coalesce(-sum(amount_cents), 0) as balance from ledger_entries
+      where account = 'creator_balance' and users_id = ${viewer.id}`),
+    db.execute<{ month: string; kind: string; credit: string; fee: string }>(sql`
+      with ${mine}
+      select to_char(lt.created_at at time zone ${timeZone}, 'YYYY-MM') as month, lt.kind,
+             sum(mine.credit) as credit, coalesce(sum(fee.amount), 0) as fee
+      from mine
+      join ledger_transactions lt on lt.id = mine.id
+      ${fee}
+      where lt.created_at >= (${`${firstMonth}-01`}::date)::timestamp at time zone ${timeZone}
+      group by 1, 2`),
+    listOtherActivity(db, viewer),
+  ]);
+
+  const transactions: CreatorLedgerTransaction[] = listed.rows.map((r) => {
+    const createdAt = new Date(r.created_at);
+    return {
+      id: r.id,
+      kind: r.kind,
+      createdAt: createdAt.toISOString(),
+      day: dayInZone(createdAt, timeZone),
+      credit: Number(r.credit),
+      fee: Number(r.fee ?? 0),
+      title: r.title,
+      from: r.tipper,
+      note: r.tip_note,
+      saleId: r.sale_id,
+    };
+  });
+  const lines = earningsLines(transactions);
+  const balance = Number(total.rows[0]?.balance ?? 0);
+  return {
+    lines,
+    earlierTotal: balance - sumCents(lines),
+    balance,
+    months: earningsMonths(
+      today,
+      monthly.rows.map((r) => ({
+        month: r.month,
+        kind: r.kind,
+        credit: Number(r.credit),
+        fee: Number(r.fee),
+      })),
+    ),
+    other: other.map((r) => {
+      const createdAt = new Date(r.created_at);
+      return {
+        id: r.id,
+        kind: r.kind,
+        amount: Number(r.amount),
+        createdAt: createdAt.toISOString(),
+        day: dayInZone(createdAt, timeZone),
+        title: r.title,
+      };
+    }),
+  };
+}
+
+/**
+ * Activity beside the balance, newest first: referrals (others' resources bought through the creator's ref
+ * code, credited but not paid, DECISIONS.md) with the sale's amount, and featuring they paid for by card,
+ * as a negative amount.
+ */
+async function listOtherActivity(db: Db, viewer: Viewer, limit = 100) {
   const rows = await db.execute<{
-    kind: string;
+    kind: OtherActivityKind;
     id: string;
     amount: number;
     created_at: string | Date;
     title: string | null;
-    counterpart: string | null;
-    ref_code: string | null;
   }>(sql`
     select * from (
-      select case when s.is_gift then 'gift' else 'sale' end as kind, s.id, s.amount_cents as amount, s.created_at,
-             r.title, null::text as counterpart, s.ref_code
-      from sales s join resources r on r.id = s.resource_id
-      where r.users_id = ${viewer.id}
-      union all
-      select 'tip' as kind, t.id, t.amount_cents as amount, t.created_at, t.tip_note as title, u.username as counterpart,
-             null::text as ref_code
-      from tips t join users u on u.id = t.tipper_id
-      where t.recipient_id = ${viewer.id}
-      union all
-      select 'referral' as kind, s.id, s.amount_cents as amount, s.created_at, r.title, null::text as counterpart,
-             s.ref_code
+      select 'referral' as kind, s.id, s.amount_cents as amount, s.created_at, r.title
       from users me
       join sales s on s.ref_code = me.ref_code
       join resources r on r.id = s.resource_id
       where me.id = ${viewer.id} and r.users_id <> ${viewer.id}
       union all
-      select 'feature' as kind, lt.id, -p.amount_cents as amount, lt.created_at, r.title, null::text as counterpart,
-             null::text as ref_code
+      select 'feature' as kind, lt.id, -p.amount_cents as amount, lt.created_at, r.title
       from payments p
       join ledger_transactions lt on lt.payment_id = p.id and lt.kind = 'feature'
       -- memo holds the featured resource's id: compared as a uuid so the primary key finds it.
@@ -212,16 +327,5 @@ export async function listOwnActivity(db: Db, viewer: Viewer, limit = 100) {
     ) activity
     order by created_at desc, id
     limit ${limit}`);
-  return {
-    activity: rows.rows.map((r) => ({
-      kind: r.kind,
-      id: r.id,
-      amount: Number(r.amount),
-      createdAt: new Date(r.created_at).toISOString(),
-      title: r.title,
-      from: r.counterpart,
-      refCode: r.ref_code,
-      receipt: r.kind === "sale" || r.kind === "gift" ? `/api/activity/transactions/${r.id}/receipt` : null,
-    })),
-  };
+  return rows.rows.filter((r) => (OTHER_ACTIVITY_KINDS as readonly string[]).includes(r.kind));
 }

@@ -3,7 +3,7 @@
  * never write the class string again (it was copied into 47 files).
  */
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
-export type ButtonSize = "sm" | "md" | "lg";
+export type ButtonSize = "xs" | "sm" | "md" | "lg";
 
 const BASE =
   "inline-flex items-center justify-center gap-2 rounded-ui font-semibold whitespace-nowrap transition-colors " +
@@ -17,6 +17,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
 };
 
 const SIZES: Record<ButtonSize, string> = {
+  /** Small actions repeated on every item of a list (a preview's Move, Hide, Delete): still 32 px tall. */
+  xs: "min-h-8 px-2 py-1 text-xs",
   sm: "min-h-9 px-3 py-1.5 text-sm",
   md: "min-h-11 px-4 py-2 text-base",
   lg: "min-h-12 px-6 py-3 text-lg",

@@ -25,8 +25,11 @@ export interface FieldMessages {
   hint?: ReactNode;
   /** What is wrong now, in words (the server's or the domain's message). */
   error?: ReactNode;
-  /** A live count against a limit: "41 of 32 characters" turns red when over. */
-  count?: { used: number; max: number };
+  /**
+   * A live count against a limit: "41 of 32 characters" turns red when over. With `min`, the range is
+   * shown ("120 of 340 to 380 characters"); being under it is the rule still to meet, not an error.
+   */
+  count?: { used: number; max: number; min?: number };
   /** A positive note beside the control (a username is free), announced politely. */
   note?: ReactNode;
   /** Marks a field that may be left empty ("(optional)" after its label). */
@@ -72,7 +75,13 @@ export function Field({
             id={`${id}-count`}
             className={`shrink-0 text-sm tabular-nums ${over ? "font-semibold text-danger" : "text-muted"}`}
           >
-            {t("field.count", { used: String(count.used), max: String(count.max) })}
+            {count.min === undefined
+              ? t("field.count", { used: String(count.used), max: String(count.max) })
+              : t("field.countRange", {
+                  used: String(count.used),
+                  min: String(count.min),
+                  max: String(count.max),
+                })}
           </span>
         ) : null}
       </div>

@@ -21,6 +21,19 @@ function Title() {
   );
 }
 
+function Description() {
+  const [value, setValue] = useState("Too short.");
+  return (
+    <TextField
+      id="description"
+      label="Description"
+      count={{ used: value.length, min: 20, max: 30 }}
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+    />
+  );
+}
+
 function Filters() {
   const [open, setOpen] = useState(true);
   return (
@@ -40,6 +53,15 @@ describe("ui primitives", () => {
     fireEvent.change(input, { target: { value: "Fractions on a number line" } });
     expect(screen.getByText("26 of 12 characters").className).toContain("text-danger");
     expect(input.getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("a count with a minimum shows the range, and only going over it is an error", () => {
+    renderScreen(Description, "/");
+    const input = screen.getByLabelText("Description");
+    expect(screen.getByText("10 of 20 to 30 characters").className).not.toContain("text-danger");
+    expect(input.getAttribute("aria-invalid")).toBeNull();
+    fireEvent.change(input, { target: { value: "x".repeat(31) } });
+    expect(screen.getByText("31 of 20 to 30 characters").className).toContain("text-danger");
   });
 
   it("a busy button says so, keeps its label and takes no second press", () => {

@@ -1,11 +1,30 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { getAppNotice } from "../../components/Toast.tsx";
+import { clearSession, getSession } from "../../state/session.ts";
 import { makeSelfUser } from "../../test/factories.ts";
 import { renderScreen, stubFetch } from "../../test/render.tsx";
 import { inOneHour, makeToken } from "../../test/tokens.ts";
 import LoginPage from "./LoginPage.tsx";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearSession();
+  localStorage.clear();
+});
+
+const allFlags = {
+  controls: true,
+  payments: true,
+  messages: true,
+  upload: true,
+  editing: true,
+  advertise: true,
+};
+const permissions = [200, { permissions: allFlags, isAdmin: false, isDeactivated: false }] as [
+  number,
+  unknown,
+];
 
 function logIn(username = "ada", password = "secret123") {
   fireEvent.change(screen.getByLabelText("Username or e-mail"), { target: { value: username } });
@@ -35,6 +54,7 @@ describe("LoginPage", () => {
         (call.body as { pattern?: number[] }).pattern
           ? success()
           : [401, { error: "unauthorized", message: "Pattern needed", reason: "requires_pattern" }],
+      "GET /api/users/self/permissions": permissions,
     });
     const { router } = renderScreen(LoginPage, "/login");
     logIn();
@@ -69,11 +89,62 @@ describe("LoginPage", () => {
     const { calls } = stubFetch({
       "POST /api/auth/token": success(),
       "POST /api/auth/refCode": [200, { applied: true }],
+      "GET /api/users/self/permissions": permissions,
     });
     const { router } = renderScreen(LoginPage, "/login?next=favorites");
     logIn();
     await waitFor(() => expect(router.state.location.pathname).toBe("/favorites"));
     expect(calls.find((c) => c.url.endsWith("/auth/refCode"))?.body).toEqual({ refCode: "AB12CD34" });
     expect(localStorage.getItem("buffered_ref_code")).toBeNull();
+  });
+
+  it("sends a teacher whose remembered page is for admins home with a notice, not back to the form", async () => {
+    localStorage.setItem("redirect_path", "/admin/users");
+    stubFetch({ "POST /api/auth/token": success(), "GET /api/users/self/permissions": permissions });
+    const { router } = renderScreen(LoginPage, "/login");
+    logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(getAppNotice()?.text).toBe("You are signed in, but that page is not open to your account.");
+    expect(localStorage.getItem("redirect_path")).toBeNull();
+  });
+
+  it("sends a user without the advertise permission home with a notice rather than to /advertising", async () => {
+    localStorage.setItem("redirect_path", "/advertising/create");
+    stubFetch({
+      "POST /api/auth/token": success(),
+      "GET /api/users/self/permissions": [
+        200,
+        { permissions: { ...allFlags, advertise: false }, isAdmin: false, isDeactivated: false },
+      ],
+    });
+    const { router } = renderScreen(LoginPage, "/login?next=advertising");
+    logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(getAppNotice()?.text).toContain("that page is not open to your account");
+  });
+
+  it("says the user is signed in, by name, in a toast", async () => {
+    localStorage.setItem("redirect_path", "/favorites");
+    stubFetch({ "POST /api/auth/token": success(), "GET /api/users/self/permissions": permissions });
+    const { router } = renderScreen(LoginPage, "/login");
+    logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/favorites"));
+    expect(getAppNotice()?.text).toBe("You are signed in. Welcome back, Ada!");
+  });
+
+  it("clears the session again when the permissions cannot be read, even for want of a network (spec 8)", async () => {
+    stubFetch({
+      "POST /api/auth/token": success(),
+      "GET /api/users/self/permissions": () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    const { router } = renderScreen(LoginPage, "/login");
+    logIn();
+    // A network failure is tried once more (query-client.ts) before it counts.
+    await waitFor(() => expect(getAppNotice()?.tone).toBe("error"), { timeout: 4000 });
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem("access_token")).toBeNull();
+    expect(router.state.location.pathname).toBe("/login");
   });
 });

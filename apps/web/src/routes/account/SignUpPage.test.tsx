@@ -1,6 +1,8 @@
 import { SIGN_UP_MESSAGES } from "@market/domain";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { getAppNotice } from "../../components/Toast.tsx";
+import { getFooterFlags, resetFooterFlags } from "../../state/footer-flags.ts";
 import { makeSelfUser } from "../../test/factories.ts";
 import { renderScreen, stubFetch } from "../../test/render.tsx";
 import { inOneHour, makeToken } from "../../test/tokens.ts";
@@ -90,5 +92,23 @@ describe("SignUpPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Create account" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/sign-up/success"));
     expect(localStorage.getItem("access_token")).toBeTruthy();
+  });
+
+  it("welcomes the new account as new, in a toast and in the footer (issue 18)", async () => {
+    resetFooterFlags();
+    stubFetch({
+      "GET /api/auth/username-validation": [404, {}],
+      "POST /api/auth/sign-up": [
+        200,
+        { accessToken: makeToken({ exp: inOneHour() }), user: makeSelfUser(), tokenEvent: "sign-up" },
+      ],
+    });
+    const { router } = renderScreen(SignUpPage, "/sign-up");
+    fill(valid);
+    fireEvent.click(screen.getByRole("button", { name: "Create account" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/sign-up/success"));
+    expect(getAppNotice()?.text).toBe("Welcome to Lesson Loft, Ada! Your account is ready.");
+    expect(getFooterFlags().justSignedUp).toBe(true);
+    resetFooterFlags();
   });
 });

@@ -6,8 +6,10 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError, api, fileUrl } from "../../api/client.ts";
 import { RequestLimitNotice } from "../../components/RequestLimitNotice.tsx";
 import { Button } from "../../components/ui/index.ts";
+import { raiseFooterFlag } from "../../state/footer-flags.ts";
 import { ACCOUNT_STORAGE_KEYS, keepPostSignUpRoute } from "../../state/post-login.ts";
 import { storeSession } from "../../state/session.ts";
+import { greetingName, noticeSession } from "../../state/session-notices.ts";
 import { useAccountTexts } from "./account-texts.ts";
 import { Field, useUsernameAvailability } from "./account-ui.tsx";
 import {
@@ -145,6 +147,9 @@ export default function SignUpPage() {
     try {
       const result = await api.post<LoginResponse>("/auth/sign-up", body, { auth: false });
       storeSession(result.accessToken, result.user);
+      // A new account is welcomed as new, in the footer and where the eye is (not "welcome back").
+      raiseFooterFlag("justSignedUp");
+      noticeSession("session.signedUp", { name: greetingName(result.user) });
       keepPostSignUpRoute(localStorage, fromGift);
       localStorage.removeItem(ACCOUNT_STORAGE_KEYS.bufferedRefCode);
       navigate("/sign-up/success", { replace: true, state: { email: result.user.email } });

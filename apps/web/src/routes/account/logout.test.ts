@@ -1,5 +1,7 @@
 import { COOKIE_NAMES } from "@market/domain";
 import { describe, expect, it, vi } from "vitest";
+import { getAppNotice } from "../../components/Toast.tsx";
+import { getFooterFlags, resetFooterFlags } from "../../state/footer-flags.ts";
 import { createQueryClient } from "../../state/query-client.ts";
 import { getSession, STORAGE_KEYS, storeSession } from "../../state/session.ts";
 import { siteQueries } from "../../state/site-config.ts";
@@ -41,5 +43,14 @@ describe("logout (spec section 4)", () => {
     expect(getSession()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
     expect(document.cookie).not.toContain(`${COOKIE_NAMES.accessToken}=ey`);
+  });
+
+  it("says so where the eye is and in the footer, even when /logout is the first page loaded", () => {
+    resetFooterFlags();
+    storeSession(makeToken({ exp: inOneHour() }), makeSelfUser());
+    logout(createQueryClient());
+    expect(getAppNotice()?.text).toBe("You are signed out. See you soon!");
+    expect(getFooterFlags().justLoggedOut).toBe(true);
+    resetFooterFlags();
   });
 });

@@ -3,8 +3,10 @@ import type { QueryClient } from "@tanstack/react-query";
 import { redirect } from "react-router";
 import { authFlags } from "../../api/error-reactions.ts";
 import { adBlockerDetected } from "../../state/ad-blocker.ts";
+import { raiseFooterFlag } from "../../state/footer-flags.ts";
 import { queryClient as appQueryClient } from "../../state/query-client.ts";
 import { clearSession, getSession } from "../../state/session.ts";
+import { noticeSession } from "../../state/session-notices.ts";
 import { siteQueries } from "../../state/site-config.ts";
 
 /** Where logging out leads (spec section 4): /offers?logout when ads are shown to this user, else /donation. */
@@ -33,7 +35,11 @@ function endServerSession(token: string): void {
   }
 }
 
-/** /logout: end the session, clear the token, the user and the cookie, then go where decideLogoutRoute says. */
+/**
+ * /logout: end the session, clear the token, the user and the cookie, then go where decideLogoutRoute says,
+ * saying so in a toast and in the footer. Raised here rather than only by the footer's session watcher, which
+ * is not listening yet when /logout is the first page loaded (a typed address, a bookmark).
+ */
 export function logout(queryClient: QueryClient = appQueryClient): Response {
   const session = getSession();
   if (session) endServerSession(session.token);
@@ -43,5 +49,9 @@ export function logout(queryClient: QueryClient = appQueryClient): Response {
   clearSession();
   authFlags.set({ loginLocked: false, invalidCredentials: false });
   queryClient.removeQueries({ queryKey: ["users"] });
+  if (session) {
+    raiseFooterFlag("justLoggedOut");
+    noticeSession("session.signedOut", {}, queryClient);
+  }
   return redirect(logoutRoute(donationDate, donatedAdFreeMode));
 }

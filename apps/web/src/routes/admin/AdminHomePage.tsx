@@ -2,7 +2,10 @@ import { SiteBanner } from "../../components/SiteBanner.tsx";
 import { AdminSections } from "./AdminSections.tsx";
 import { useAdminTexts } from "./admin-texts.ts";
 
-/** /admin: the console's landing page (a master account goes on to /admin/users, guards/user-permissions.ts). */
+/**
+ * /admin: the admin area's home page, with a card for each section (spec 2) linking to its tools. The spec's
+ * "admin modal" is read as this set of sections; it is a page of its own, reached from the account menu.
+ */
 export default function AdminHomePage() {
   const t = useAdminTexts();
   return (

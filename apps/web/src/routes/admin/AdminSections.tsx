@@ -1,16 +1,65 @@
-import { formatAmount } from "@market/domain";
+import { type ExceptionsSummary, formatAmount } from "@market/domain";
 import { Link } from "react-router";
-import { type AdminTextKey, useAdminTexts } from "./admin-texts.ts";
+import { Card } from "../../components/ui/index.ts";
+import { type AdminTextKey, type AdminTexts, useAdminTexts } from "./admin-texts.ts";
 import { useExceptionsSummary } from "./use-exceptions.ts";
 
-/** The admin modal's sections (spec 2): users (with e-mail to all), settings, statistics, accounting, exceptions. */
-export const ADMIN_SECTIONS: { to: string; label: AdminTextKey; about: AdminTextKey }[] = [
-  { to: "/admin/users", label: "admin.section.users", about: "admin.section.users.about" },
-  { to: "/admin/email-all", label: "admin.section.emailAll", about: "admin.section.emailAll.about" },
-  { to: "/admin/settings", label: "admin.section.settings", about: "admin.section.settings.about" },
-  { to: "/admin/statistics", label: "admin.section.statistics", about: "admin.section.statistics.about" },
-  { to: "/admin/accounting", label: "admin.section.accounting", about: "admin.section.accounting.about" },
-  { to: "/admin/exceptions", label: "admin.section.exceptions", about: "admin.section.exceptions.about" },
+interface AdminTool {
+  to: string;
+  label: AdminTextKey;
+}
+
+/**
+ * The admin area's sections (spec 2: users with e-mail to all, settings, statistics, accounting and
+ * exceptions), each with what it is for and links to its tools; and the help book, which admins manage too.
+ */
+export const ADMIN_SECTIONS: {
+  to: string;
+  label: AdminTextKey;
+  about: AdminTextKey;
+  tools: AdminTool[];
+}[] = [
+  {
+    to: "/admin/users",
+    label: "admin.section.users",
+    about: "admin.section.users.about",
+    tools: [{ to: "/admin/email-all", label: "admin.section.emailAll" }],
+  },
+  {
+    to: "/admin/settings",
+    label: "admin.section.settings",
+    about: "admin.section.settings.about",
+    tools: [
+      { to: "/admin/settings?tab=texts", label: "admin.tool.texts" },
+      { to: "/admin/settings?tab=colors", label: "admin.tool.colors" },
+      { to: "/admin/settings?tab=images", label: "admin.tool.images" },
+      { to: "/admin/settings?tab=changes", label: "admin.tool.changes" },
+    ],
+  },
+  {
+    to: "/admin/statistics",
+    label: "admin.section.statistics",
+    about: "admin.section.statistics.about",
+    tools: [],
+  },
+  {
+    to: "/admin/accounting",
+    label: "admin.section.accounting",
+    about: "admin.section.accounting.about",
+    tools: [],
+  },
+  {
+    to: "/admin/exceptions",
+    label: "admin.section.exceptions",
+    about: "admin.section.exceptions.about",
+    tools: [],
+  },
+  {
+    to: "/helpbook/manage",
+    label: "admin.section.helpbook",
+    about: "admin.section.helpbook.about",
+    tools: [],
+  },
 ];
 
 /** The exception queues (spec 2: exceptions with advertising, payouts, publishing and support). */
@@ -21,49 +70,63 @@ export const EXCEPTION_QUEUES = [
   { to: "/admin/exceptions/support", label: "exceptions.support", count: "supportThreads" },
 ] as const;
 
-/** The section links with what each is for; the exceptions entry lists its queues with their counts. */
-/** `onNavigate` lets the admin modal close itself when one of its links is followed. */
-export function AdminSections({
-  compact = false,
-  onNavigate,
-}: {
-  compact?: boolean;
-  onNavigate?: () => void;
-}) {
+const link = "underline underline-offset-4 hover:decoration-2";
+
+function QueueLinks({ t, summary }: { t: AdminTexts; summary: ExceptionsSummary | undefined }) {
+  return (
+    <ul className="flex flex-col gap-1 text-sm">
+      {EXCEPTION_QUEUES.map((queue) => (
+        <li key={queue.to}>
+          <Link to={queue.to} className={`font-medium ${link}`}>
+            {t(queue.label)}
+          </Link>
+          {summary ? (
+            <span className="text-muted">
+              {" "}
+              · {t("exceptions.waiting", { count: String(summary[queue.count]) })}
+              {queue.count === "payouts" && summary.payouts > 0
+                ? ` · ${t("exceptions.payoutTotal", { amount: formatAmount(summary.totalEligiblePayouts) })}`
+                : ""}
+            </span>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The sections as cards: a heading link to the section, what it is for, and its tools or queues. */
+export function AdminSections() {
   const t = useAdminTexts();
   const summary = useExceptionsSummary();
   return (
-    <ul className={compact ? "flex flex-col gap-2" : "grid gap-4 sm:grid-cols-2"}>
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {ADMIN_SECTIONS.map((section) => (
-        <li key={section.to} className="rounded-ui border border-line p-4">
-          <Link
-            to={section.to}
-            onClick={onNavigate}
-            className="text-lg font-semibold underline-offset-4 hover:underline"
+        <li key={section.to} className="flex">
+          <Card
+            as="section"
+            className="flex w-full flex-col gap-2"
+            aria-labelledby={`admin-${section.label}`}
           >
-            {t(section.label)}
-          </Link>
-          <p className="text-sm text-muted">{t(section.about)}</p>
-          {section.to === "/admin/exceptions" ? (
-            <ul className="mt-2 flex flex-col gap-1 text-sm">
-              {EXCEPTION_QUEUES.map((queue) => (
-                <li key={queue.to}>
-                  <Link to={queue.to} onClick={onNavigate} className="underline-offset-4 hover:underline">
-                    {t(queue.label)}
-                  </Link>
-                  {summary.data ? (
-                    <span className="text-muted">
-                      {" "}
-                      · {t("exceptions.waiting", { count: String(summary.data[queue.count]) })}
-                      {queue.count === "payouts" && summary.data.payouts > 0
-                        ? ` · ${t("exceptions.payoutTotal", { amount: formatAmount(summary.data.totalEligiblePayouts) })}`
-                        : ""}
-                    </span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+            <h2 id={`admin-${section.label}`} className="text-lg font-semibold">
+              <Link to={section.to} className={link}>
+                {t(section.label)}
+              </Link>
+            </h2>
+            <p className="text-sm text-muted">{t(section.about)}</p>
+            {section.tools.length > 0 ? (
+              <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                {section.tools.map((tool) => (
+                  <li key={tool.to}>
+                    <Link to={tool.to} className={`font-medium ${link}`}>
+                      {t(tool.label)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {section.to === "/admin/exceptions" ? <QueueLinks t={t} summary={summary.data} /> : null}
+          </Card>
         </li>
       ))}
     </ul>

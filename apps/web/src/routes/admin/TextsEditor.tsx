@@ -25,6 +25,7 @@ function TextRow({ textKey, value, stored }: { textKey: string; value: string; s
         ...old,
         [saved.key]: saved.value,
       }));
+      void queryClient.invalidateQueries({ queryKey: ["admin", "setting-changes"] });
       setMessage(a("common.saved"));
     },
     onError: (error) => setMessage(a("common.failed", { message: errorMessage(error) })),
@@ -38,6 +39,7 @@ function TextRow({ textKey, value, stored }: { textKey: string; value: string; s
         return rest;
       });
       setDraft(ALL_DEFAULTS[textKey] ?? "");
+      void queryClient.invalidateQueries({ queryKey: ["admin", "setting-changes"] });
       setMessage(a("admin.texts.wasReset"));
     },
     onError: (error) => setMessage(a("common.failed", { message: errorMessage(error) })),

@@ -1,8 +1,9 @@
 import { type Ad, formatMoney } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { api, fileUrl } from "../../api/client.ts";
+import { api } from "../../api/client.ts";
 import { LinkButton } from "../../components/ui/index.ts";
+import { AdPreview } from "./AdPreview.tsx";
 import { AdReviewPanel } from "./AdReviewPanel.tsx";
 import { useAdvertisingTexts } from "./advertising-texts.ts";
 
@@ -61,10 +62,7 @@ export function ApproveAdPage() {
   return (
     <section className="flex max-w-2xl flex-col gap-4">
       <h1 className="text-2xl font-bold">{t("ads.approve.title", { title: a.title ?? "" })}</h1>
-      {a.image_url ? (
-        <img src={fileUrl(a.image_url)} alt={t("ads.approve.alt")} className="max-w-sm rounded-ui" />
-      ) : null}
-      <p>{a.description ?? a.subtitle}</p>
+      <AdPreview ad={a} />
       <p className="text-sm text-muted">
         {t("ads.approve.links", { url: a.click_url ?? "", statement: a.statement ?? "" })}
       </p>

@@ -1,9 +1,13 @@
 import {
+  AD_IMAGE_FILL_MAX_CROP,
   AD_IMAGE_RULES,
   type Ad,
   type AdEditStep,
+  type AdImageFit,
   adEditSteps,
+  adImageCropShare,
   adTextLimit,
+  canOpenAdStep,
   checkAdSpend,
   checkAdText,
   formatMoney,
@@ -14,21 +18,25 @@ import {
   resolveAdStep,
 } from "@market/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ChangeEvent, type FormEvent, useId, useState } from "react";
+import { type ChangeEvent, type FormEvent, type MouseEvent, useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, api, fileUrl } from "../../api/client.ts";
 import { uploadWithProgress } from "../../api/upload.ts";
-import { Button, buttonClass } from "../../components/ui/index.ts";
+import { Button, buttonClass, EmptyState, LinkButton } from "../../components/ui/index.ts";
+import { useHoldIdleRedirect } from "../../state/idle.ts";
 import { useSession } from "../../state/session.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
 import { CheckoutFailure, useCheckoutAttempt } from "../checkout/checkout-attempt.tsx";
 import { useCheckoutTexts } from "../checkout/checkout-texts.ts";
 import { PaymentFields, usePaymentForm } from "../checkout/PaymentForm.tsx";
+import { AdPreview, previewIsWide } from "./AdPreview.tsx";
 import { AdReviewPanel } from "./AdReviewPanel.tsx";
 import {
   type AdvertisingTextKey,
   type AdvertisingTexts,
+  adFormatName,
   adStatusText,
+  inSentence,
   useAdvertisingTexts,
 } from "./advertising-texts.ts";
 
@@ -52,6 +60,7 @@ const STEP_LABEL: Record<string, AdvertisingTextKey> = {
   "title-description": "ads.step.titleDescription",
   identity: "ads.step.identity",
   review: "ads.step.review",
+  delete: "ads.step.delete",
 };
 const stepLabel = (t: AdvertisingTexts, step: string) => {
   const key = STEP_LABEL[step];
@@ -108,7 +117,8 @@ const problemText = (t: AdvertisingTexts, code: string) => {
 /**
  * /advertising/{id}/edit[/:step]: the ad wizard (spec 2 and 4). Each step saves as the advertiser goes on
  * (the ad was created on the first save); the text limits are the type's (spec 5), checked here with the
- * domain's rules and again by the server.
+ * domain's rules and again by the server. Beside every step, the ad in its real slot, with what the step
+ * has changed and not saved yet (AdPreview).
  */
 export default function AdWizard() {
   const { id = "", step: stepName } = useParams();
@@ -116,22 +126,39 @@ export default function AdWizard() {
   const session = useSession();
   const isAdmin = session?.isAdmin ?? false;
   const t = useAdvertisingTexts();
+  useHoldIdleRedirect();
   const query = useQuery({
     queryKey: adKey(id),
     queryFn: ({ signal }) => api.get<Ad>(`/advertisements/${encodeURIComponent(id)}`, { signal }),
   });
-  if (query.isError) return <p role="alert">{t("ads.wizard.loadFailed")}</p>;
+  const resolved = resolveAdStep(stepName);
+  const step: AdEditStep = resolved && canOpenAdStep(resolved, isAdmin) ? resolved : "image";
+  // The open step's changes not saved yet, shown in the preview; another step starts from the saved ad.
+  const [draft, setDraft] = useState<{ step: AdEditStep; ad: string; changes: Partial<Ad> }>({
+    step,
+    ad: id,
+    changes: {},
+  });
+  const changes = draft.step === step && draft.ad === id ? draft.changes : {};
+  const onDraft = (patch: Partial<Ad>) =>
+    setDraft((current) => ({
+      step,
+      ad: id,
+      changes: { ...(current.step === step && current.ad === id ? current.changes : {}), ...patch },
+    }));
+  if (query.isError) return <AdLoadFailure error={query.error} retry={() => void query.refetch()} />;
   const ad = query.data;
   if (!ad) return <p role="status">{t("ads.loading")}</p>;
   const steps = adEditSteps(ad.ad_type, isAdmin);
-  const step = resolveAdStep(stepName) ?? "image";
   const base = `/advertising/${ad.id}/edit`;
   const next = nextAdStep(step, ad.ad_type, isAdmin);
   const goNext = () => navigate(`${base}/${next ?? "status"}`);
-  const locked = !ad.editable && !["status", "review", "payment"].includes(step);
+  const locked = !ad.editable && !["status", "review", "payment", "delete"].includes(step);
+  const position = steps.indexOf(step);
+  const wide = previewIsWide(ad.ad_type);
 
   return (
-    <section className="grid gap-6 lg:grid-cols-[12rem_1fr]">
+    <section className="grid gap-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
       <nav aria-label={t("ads.wizard.steps")} className="hidden lg:block">
         <ol className="flex flex-col gap-1 text-sm">
           {steps.map((s) => (
@@ -147,21 +174,80 @@ export default function AdWizard() {
           ))}
         </ol>
       </nav>
-      <div className="flex max-w-2xl flex-col gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">{t("ads.wizard.title", { type: ad.ad_type })}</h1>
-        <h2 className="text-xl font-semibold">{stepLabel(t, step)}</h2>
-        {locked ? (
-          <p role="alert">
-            {t("ads.wizard.locked")}{" "}
-            <Link to={`${base}/status`} className="underline">
-              {t("ads.wizard.lockedStatus")}
-            </Link>
-          </p>
-        ) : (
-          <StepBody ad={ad} step={step} goNext={goNext} isAdmin={isAdmin} />
-        )}
+      <div className="flex min-w-0 flex-col gap-4">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">
+            {t("ads.wizard.title", { format: inSentence(adFormatName(t, ad.ad_type)) })}
+          </h1>
+          {position >= 0 ? (
+            <p className="text-sm text-muted lg:hidden">
+              {t("ads.wizard.position", { step: String(position + 1), total: String(steps.length) })}
+            </p>
+          ) : null}
+        </div>
+        <div
+          className={
+            wide ? "flex flex-col gap-8" : "grid gap-8 xl:grid-cols-[minmax(0,1fr)_auto] xl:items-start"
+          }
+        >
+          <div className="flex max-w-2xl min-w-0 flex-col gap-4">
+            <h2 className="text-xl font-semibold">{stepLabel(t, step)}</h2>
+            {locked ? (
+              <p role="alert">
+                {t("ads.wizard.locked")}{" "}
+                <Link to={`${base}/status`} className="underline">
+                  {t("ads.wizard.lockedStatus")}
+                </Link>
+              </p>
+            ) : (
+              <StepBody
+                key={`${ad.id}:${step}`}
+                ad={ad}
+                step={step}
+                goNext={goNext}
+                isAdmin={isAdmin}
+                onDraft={onDraft}
+              />
+            )}
+          </div>
+          <div className={wide ? "" : "xl:w-96"}>
+            <AdPreview ad={{ ...ad, ...changes }} />
+          </div>
+        </div>
       </div>
     </section>
+  );
+}
+
+/** The ad could not be loaded: an unknown or deleted one says so with the ways on; a failure offers a retry. */
+function AdLoadFailure({ error, retry }: { error: unknown; retry: () => void }) {
+  const t = useAdvertisingTexts();
+  const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  const title = missing ? t("ads.wizard.notFound") : t("ads.wizard.loadFailed");
+  return (
+    <div className="mx-auto max-w-xl py-8">
+      <h1 className="sr-only">{title}</h1>
+      <EmptyState
+        tone="error"
+        title={title}
+        body={missing ? t("ads.wizard.notFoundBody") : undefined}
+        action={
+          <div className="flex flex-wrap justify-center gap-3">
+            {missing ? null : (
+              <Button variant="primary" onClick={retry}>
+                {t("ads.wizard.retry")}
+              </Button>
+            )}
+            <LinkButton variant={missing ? "primary" : "secondary"} to="/advertising/manage">
+              {t("ads.wizard.yourAds")}
+            </LinkButton>
+            <LinkButton variant="secondary" to="/advertising/create">
+              {t("ads.wizard.createAd")}
+            </LinkButton>
+          </div>
+        }
+      />
+    </div>
   );
 }
 
@@ -170,6 +256,8 @@ interface StepProps {
   ad: Ad;
   save: (patch: Record<string, unknown>) => Promise<void>;
   goNext: () => void;
+  /** Shows a change in the preview before it is saved. */
+  onDraft: (patch: Partial<Ad>) => void;
 }
 
 function StepBody({
@@ -177,11 +265,13 @@ function StepBody({
   step,
   goNext,
   isAdmin,
+  onDraft,
 }: {
   ad: Ad;
   step: AdEditStep;
   goNext: () => void;
   isAdmin: boolean;
+  onDraft: (patch: Partial<Ad>) => void;
 }) {
   const queryClient = useQueryClient();
   const save = async (patch: Record<string, unknown>) => {
@@ -189,31 +279,34 @@ function StepBody({
     queryClient.setQueryData(adKey(ad.id), updated);
     void queryClient.invalidateQueries({ queryKey: ["ads", "own"], exact: false, refetchType: "none" });
   };
+  const props = { ad, save, goNext, onDraft };
   if ((TEXT_STEPS as readonly string[]).includes(step))
-    return <TextField key={step} ad={ad} step={step as TextStep} save={save} goNext={goNext} />;
+    return <TextField key={step} {...props} step={step as TextStep} />;
   switch (step) {
     case "image":
-      return <ImageStep ad={ad} goNext={goNext} />;
+      return <ImageStep {...props} />;
     case "title-description":
-      return <TitleDescriptionStep ad={ad} save={save} goNext={goNext} />;
+      return <TitleDescriptionStep {...props} />;
     case "identity":
-      return <IdentityStep ad={ad} save={save} goNext={goNext} />;
+      return <IdentityStep {...props} />;
     case "targeting":
-      return <TargetingStep ad={ad} save={save} goNext={goNext} />;
+      return <TargetingStep {...props} />;
     case "ad-spend":
-      return <SpendStep ad={ad} save={save} goNext={goNext} isAdmin={isAdmin} />;
+      return <SpendStep {...props} isAdmin={isAdmin} />;
     case "payment":
       return <PaymentStep ad={ad} isAdmin={isAdmin} />;
     case "styling":
-      return <StylingStep ad={ad} save={save} goNext={goNext} />;
+      return <StylingStep {...props} />;
     case "review":
       return <AdReviewPanel ad={ad} />;
+    case "delete":
+      return <DeleteStep ad={ad} />;
     default:
       return <StatusStep ad={ad} isAdmin={isAdmin} />;
   }
 }
 
-function TextField({ ad, step, save, goNext }: StepProps & { step: TextStep }) {
+function TextField({ ad, step, save, goNext, onDraft }: StepProps & { step: TextStep }) {
   const t = useAdvertisingTexts();
   const id = useId();
   const field = FIELD_OF[step];
@@ -247,9 +340,12 @@ function TextField({ ad, step, save, goNext }: StepProps & { step: TextStep }) {
       <input
         id={id}
         value={value}
-        onChange={(e) => setValue(e.target.value)}
+        onChange={(e) => {
+          setValue(e.target.value);
+          onDraft({ [field]: e.target.value });
+        }}
         className="rounded-ui border border-line bg-paper px-3 py-2"
-        aria-describedby={`${id}-hint`}
+        aria-describedby={field === "code" ? `${id}-hint ${id}-code` : `${id}-hint`}
       />
       <p id={`${id}-hint`} className="text-sm text-muted">
         {t("ads.wizard.text.count", {
@@ -258,6 +354,11 @@ function TextField({ ad, step, save, goNext }: StepProps & { step: TextStep }) {
           max: String(limit.max),
         })}
       </p>
+      {field === "code" ? (
+        <p id={`${id}-code`} className="text-sm text-muted">
+          {t("ads.wizard.code.hint")}
+        </p>
+      ) : null}
       {problem ? (
         <p role="alert" className="text-sm font-medium text-danger">
           {problem}
@@ -309,26 +410,195 @@ function Problem({ text }: { text: string | null }) {
   ) : null;
 }
 
-function ImageStep({ ad, goNext }: { ad: Ad; goNext: () => void }) {
+/** Removes the ad's image or business image (DELETE /advertisements/{id}/image and /business-image). */
+function useAdImageRemoval(ad: Ad, kind: "image" | "business-image") {
   const t = useAdvertisingTexts();
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const updated = await api.delete<Ad>(`/advertisements/${ad.id}/${kind}`);
+      queryClient.setQueryData(adKey(ad.id), updated);
+    } catch {
+      setProblem(t("ads.wizard.image.removeFailed"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { remove, problem, busy };
+}
+
+/**
+ * The image, and how it fills the format's space: the whole image, or filling it around the part the
+ * advertiser keeps in view (two sliders, or a click on the image). The preview shows the choice at once;
+ * Continue saves it with the ad (image_fit, image_focus_x, image_focus_y), and the page's slots draw it so.
+ */
+function ImageStep({ ad, save, goNext, onDraft }: StepProps) {
+  const t = useAdvertisingTexts();
+  const id = useId();
   const { upload, problem, busy } = useAdImageUpload(ad, "image");
+  const removal = useAdImageRemoval(ad, "image");
   const min = AD_IMAGE_RULES.minimum[ad.ad_type];
+  const [fit, setFit] = useState<AdImageFit>(ad.image_fit);
+  const [focusX, setFocusX] = useState(ad.image_focus_x);
+  const [focusY, setFocusY] = useState(ad.image_focus_y);
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const [saveProblem, setSaveProblem] = useState<string | null>(null);
+  // A new upload comes back placed as its proportions suggest: start from that.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new image or a new saved choice resets
+  useEffect(() => {
+    setFit(ad.image_fit);
+    setFocusX(ad.image_focus_x);
+    setFocusY(ad.image_focus_y);
+    onDraft({ image_fit: ad.image_fit, image_focus_x: ad.image_focus_x, image_focus_y: ad.image_focus_y });
+  }, [ad.image_url, ad.image_fit, ad.image_focus_x, ad.image_focus_y]);
+  const place = (patch: Partial<Pick<Ad, "image_fit" | "image_focus_x" | "image_focus_y">>) => {
+    if (patch.image_fit) setFit(patch.image_fit);
+    if (patch.image_focus_x !== undefined) setFocusX(patch.image_focus_x);
+    if (patch.image_focus_y !== undefined) setFocusY(patch.image_focus_y);
+    onDraft(patch);
+  };
+  const pickFocus = (event: MouseEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return;
+    const percent = (offset: number, size: number) =>
+      Math.min(100, Math.max(0, Math.round((offset / size) * 100)));
+    place({
+      image_focus_x: percent(event.clientX - box.left, box.width),
+      image_focus_y: percent(event.clientY - box.top, box.height),
+    });
+  };
+  const crop = natural ? adImageCropShare(natural, ad.ad_type) : 0;
+  const changed = fit !== ad.image_fit || focusX !== ad.image_focus_x || focusY !== ad.image_focus_y;
+  const next = async () => {
+    setSaveProblem(null);
+    try {
+      if (changed) await save({ image_fit: fit, image_focus_x: focusX, image_focus_y: focusY });
+      goNext();
+    } catch {
+      setSaveProblem(t("ads.wizard.saveFailed"));
+    }
+  };
+  const image = ad.image_url ? (
+    <img
+      src={fileUrl(ad.image_url)}
+      alt={t("ads.wizard.image.alt")}
+      onLoad={(event) =>
+        setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
+      }
+      className="block w-full rounded-ui"
+    />
+  ) : null;
   return (
     <div className="flex flex-col gap-4">
       <p>{t("ads.wizard.image.rules", { width: String(min.width), height: String(min.height) })}</p>
-      {ad.image_url ? (
-        <img src={fileUrl(ad.image_url)} alt={t("ads.wizard.image.alt")} className="max-w-sm rounded-ui" />
+      {image ? (
+        fit === "fill" ? (
+          // The sliders below are the keyboard's way to the same choice; a click is a shortcut for a pointer.
+          // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut, the sliders are the control
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the sliders below take the keyboard
+          <div
+            onClick={pickFocus}
+            title={t("ads.wizard.image.focusPick")}
+            className="relative max-w-sm cursor-crosshair"
+          >
+            {image}
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute size-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-4 border-paper bg-accent shadow-lg"
+              style={{ left: `${focusX}%`, top: `${focusY}%` }}
+            />
+          </div>
+        ) : (
+          <div className="max-w-sm">{image}</div>
+        )
       ) : null}
-      <label className={buttonClass("secondary", "md", "self-start cursor-pointer")}>
-        {busy
-          ? t("ads.wizard.uploading")
-          : ad.image_url
-            ? t("ads.wizard.image.replace")
-            : t("ads.wizard.image.choose")}
-        <input type="file" accept="image/*" className="sr-only" onChange={(e) => void upload(e)} />
-      </label>
-      <Problem text={problem} />
-      <Button variant="primary" className="self-start" disabled={!ad.image_url} onClick={goNext}>
+      <div className="flex flex-wrap gap-3">
+        <label className={buttonClass("secondary", "md", "cursor-pointer")}>
+          {busy
+            ? t("ads.wizard.uploading")
+            : ad.image_url
+              ? t("ads.wizard.image.replace")
+              : t("ads.wizard.image.choose")}
+          <input type="file" accept="image/*" className="sr-only" onChange={(e) => void upload(e)} />
+        </label>
+        {ad.image_url ? (
+          <Button variant="ghost" disabled={removal.busy} onClick={() => void removal.remove()}>
+            {t("ads.wizard.image.remove")}
+          </Button>
+        ) : null}
+      </div>
+      <Problem text={problem ?? removal.problem} />
+      {ad.image_url ? (
+        <fieldset className="flex flex-col gap-3 rounded-card border border-line p-4">
+          <legend className="px-1 font-medium">{t("ads.wizard.image.fitLegend")}</legend>
+          {(["fill", "fit"] as const).map((choice) => (
+            <div key={choice} className="flex items-start gap-2">
+              <input
+                id={`${id}-${choice}`}
+                type="radio"
+                name={`${id}-fit`}
+                checked={fit === choice}
+                onChange={() => place({ image_fit: choice })}
+                aria-describedby={`${id}-${choice}-hint`}
+                className="mt-1 size-4 accent-accent"
+              />
+              <div>
+                <label htmlFor={`${id}-${choice}`} className="font-medium">
+                  {t(choice === "fill" ? "ads.wizard.image.fill" : "ads.wizard.image.fit")}
+                </label>
+                <p id={`${id}-${choice}-hint`} className="text-sm text-muted">
+                  {t(choice === "fill" ? "ads.wizard.image.fillHint" : "ads.wizard.image.fitHint")}
+                </p>
+              </div>
+            </div>
+          ))}
+          {fit === "fill" ? (
+            <>
+              {crop > AD_IMAGE_FILL_MAX_CROP ? (
+                <p className="rounded-ui bg-info p-3 text-sm text-info-text">
+                  {t("ads.wizard.image.cropWarning", { percent: String(Math.round(crop * 100)) })}
+                </p>
+              ) : null}
+              {(
+                [
+                  ["x", focusX, "ads.wizard.image.focusX"],
+                  ["y", focusY, "ads.wizard.image.focusY"],
+                ] as const
+              ).map(([axis, value, label]) => (
+                <div key={axis} className="flex flex-col gap-1">
+                  <label htmlFor={`${id}-${axis}`} className="text-sm font-medium">
+                    {t(label)}
+                  </label>
+                  <input
+                    id={`${id}-${axis}`}
+                    type="range"
+                    min={0}
+                    max={100}
+                    step={1}
+                    value={value}
+                    aria-valuetext={`${value}%`}
+                    onChange={(e) =>
+                      place(
+                        axis === "x"
+                          ? { image_focus_x: Number(e.target.value) }
+                          : { image_focus_y: Number(e.target.value) },
+                      )
+                    }
+                    className="w-full max-w-sm accent-accent"
+                  />
+                </div>
+              ))}
+              <p className="text-sm text-muted">{t("ads.wizard.image.focusHint")}</p>
+            </>
+          ) : null}
+        </fieldset>
+      ) : null}
+      <Problem text={saveProblem} />
+      <Button variant="primary" className="self-start" disabled={!ad.image_url} onClick={() => void next()}>
         {t("ads.wizard.continue")}
       </Button>
     </div>
@@ -336,7 +606,7 @@ function ImageStep({ ad, goNext }: { ad: Ad; goNext: () => void }) {
 }
 
 /** The alternate title-description step: both texts on one page, each within the type's limits (spec 5). */
-function TitleDescriptionStep({ ad, save, goNext }: StepProps) {
+function TitleDescriptionStep({ ad, save, goNext, onDraft }: StepProps) {
   const t = useAdvertisingTexts();
   const id = useId();
   const [title, setTitle] = useState(ad.title ?? "");
@@ -383,7 +653,10 @@ function TitleDescriptionStep({ ad, save, goNext }: StepProps) {
       <input
         id={`${id}-title`}
         value={title}
-        onChange={(e) => setTitle(e.target.value)}
+        onChange={(e) => {
+          setTitle(e.target.value);
+          onDraft({ title: e.target.value });
+        }}
         className="rounded-ui border border-line bg-paper px-3 py-2"
       />
       <label htmlFor={`${id}-description`} className="font-medium">
@@ -396,7 +669,10 @@ function TitleDescriptionStep({ ad, save, goNext }: StepProps) {
         id={`${id}-description`}
         rows={3}
         value={description}
-        onChange={(e) => setDescription(e.target.value)}
+        onChange={(e) => {
+          setDescription(e.target.value);
+          onDraft({ description: e.target.value });
+        }}
         className="rounded-ui border border-line bg-paper px-3 py-2"
       />
       <Problem text={problem} />
@@ -411,10 +687,11 @@ function TitleDescriptionStep({ ad, save, goNext }: StepProps) {
  * The identity step: the business behind the ad, complete with a business name and a business image of
  * at least 50 by 50 pixels (spec 5).
  */
-function IdentityStep({ ad, save, goNext }: StepProps) {
+function IdentityStep({ ad, save, goNext, onDraft }: StepProps) {
   const t = useAdvertisingTexts();
   const id = useId();
   const { upload, problem: imageProblem, busy } = useAdImageUpload(ad, "business-image");
+  const removal = useAdImageRemoval(ad, "business-image");
   const [name, setName] = useState(ad.business_name ?? "");
   const [problem, setProblem] = useState<string | null>(null);
   const limit = adTextLimit("business_name", ad.ad_type);
@@ -441,7 +718,10 @@ function IdentityStep({ ad, save, goNext }: StepProps) {
       <input
         id={id}
         value={name}
-        onChange={(e) => setName(e.target.value)}
+        onChange={(e) => {
+          setName(e.target.value);
+          onDraft({ business_name: e.target.value });
+        }}
         className="rounded-ui border border-line bg-paper px-3 py-2"
       />
       <Problem text={problem} />
@@ -458,15 +738,22 @@ function IdentityStep({ ad, save, goNext }: StepProps) {
           className="h-16 w-16 rounded-ui"
         />
       ) : null}
-      <label className={buttonClass("secondary", "md", "self-start cursor-pointer")}>
-        {busy
-          ? t("ads.wizard.uploading")
-          : ad.business_image
-            ? t("ads.wizard.identity.replace")
-            : t("ads.wizard.identity.choose")}
-        <input type="file" accept="image/*" className="sr-only" onChange={(e) => void upload(e)} />
-      </label>
-      <Problem text={imageProblem} />
+      <div className="flex flex-wrap gap-3">
+        <label className={buttonClass("secondary", "md", "cursor-pointer")}>
+          {busy
+            ? t("ads.wizard.uploading")
+            : ad.business_image
+              ? t("ads.wizard.identity.replace")
+              : t("ads.wizard.identity.choose")}
+          <input type="file" accept="image/*" className="sr-only" onChange={(e) => void upload(e)} />
+        </label>
+        {ad.business_image ? (
+          <Button variant="ghost" disabled={removal.busy} onClick={() => void removal.remove()}>
+            {t("ads.wizard.identity.remove")}
+          </Button>
+        ) : null}
+      </div>
+      <Problem text={imageProblem ?? removal.problem} />
       <p className="text-sm text-muted">
         {complete ? t("ads.wizard.identity.complete") : t("ads.wizard.identity.incomplete")}
       </p>
@@ -654,7 +941,11 @@ function PaymentStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
   );
 }
 
-function StylingStep({ ad, save, goNext }: StepProps) {
+/**
+ * The admin's styling (css_override): applied to this ad's own box only, in the preview as typed and on
+ * every page that shows the ad (AdView scopes it).
+ */
+function StylingStep({ ad, save, goNext, onDraft }: StepProps) {
   const t = useAdvertisingTexts();
   const id = useId();
   const [css, setCss] = useState(ad.css_override ?? "");
@@ -667,9 +958,16 @@ function StylingStep({ ad, save, goNext }: StepProps) {
         id={id}
         rows={6}
         value={css}
-        onChange={(e) => setCss(e.target.value)}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => {
+          setCss(e.target.value);
+          onDraft({ css_override: e.target.value });
+        }}
         className="rounded-ui border border-line px-3 py-2 font-mono"
       />
+      <p id={`${id}-hint`} className="text-sm text-muted">
+        {t("ads.wizard.styling.hint")}
+      </p>
       <Button
         variant="primary"
         className="self-start"
@@ -745,9 +1043,80 @@ function StatusStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
         </ul>
       ) : null}
       {isAdmin ? <FreeUserOnlyToggle ad={ad} /> : null}
-      <Link to="/advertising/manage" className="underline">
-        {t("ads.wizard.status.all")}
-      </Link>
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+        <Link to="/advertising/manage" className="underline">
+          {t("ads.wizard.status.all")}
+        </Link>
+        {ad.deletable ? (
+          <Link to={`/advertising/${ad.id}/edit/delete`} className="font-medium text-danger underline">
+            {t("ads.wizard.status.delete")}
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The delete step (spec 2: "There is also delete"): it names what deleting loses (the ad and its words,
+ * its images, its results) and asks once. A paid ad, or one running or in review, cannot be deleted: the
+ * step says why and leads to its status, where it can be stopped. Deleted, the ad's list says so.
+ */
+function DeleteStep({ ad }: { ad: Ad }) {
+  const t = useAdvertisingTexts();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const title =
+    ad.title?.trim() || t("ads.manage.untitled", { format: inSentence(adFormatName(t, ad.ad_type)) });
+  const status = `/advertising/${ad.id}/edit/status`;
+  if (!ad.deletable) {
+    return (
+      <div className="flex flex-col items-start gap-3">
+        <p role="alert">{ad.editable ? t("ads.delete.paid") : t("ads.delete.busy")}</p>
+        <LinkButton variant="primary" to={status}>
+          {t("ads.delete.status")}
+        </LinkButton>
+      </div>
+    );
+  }
+  const remove = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api.delete(`/advertisements/${ad.id}`);
+      queryClient.removeQueries({ queryKey: adKey(ad.id) });
+      void queryClient.invalidateQueries({ queryKey: ["ads", "own"] });
+      navigate("/advertising/manage", { replace: true, state: { deletedAd: title } });
+    } catch {
+      setFailure(t("ads.delete.failed"));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <p>{t("ads.delete.intro")}</p>
+      <ul className="flex list-disc flex-col gap-1 pl-6">
+        <li>{t("ads.delete.item.ad", { title })}</li>
+        {ad.image_url ? <li>{t("ads.delete.item.image")}</li> : null}
+        {ad.business_image ? <li>{t("ads.delete.item.businessImage")}</li> : null}
+        <li>
+          {t("ads.delete.item.results", {
+            views: ad.stats.impressions.toLocaleString("en-US"),
+            clicks: ad.stats.clicks.toLocaleString("en-US"),
+          })}
+        </li>
+      </ul>
+      <div className="flex flex-wrap gap-3">
+        <Button variant="danger" disabled={busy} onClick={() => void remove()}>
+          {busy ? t("ads.delete.deleting") : t("ads.delete.confirm")}
+        </Button>
+        <LinkButton variant="secondary" to={status}>
+          {t("ads.delete.keep")}
+        </LinkButton>
+      </div>
+      <Problem text={failure} />
     </div>
   );
 }

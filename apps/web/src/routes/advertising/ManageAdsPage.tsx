@@ -1,13 +1,18 @@
 import { type Ad, formatAmount } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { api } from "../../api/client.ts";
 import { LinkButton } from "../../components/ui/index.ts";
-import { adStatusText, useAdvertisingTexts } from "./advertising-texts.ts";
+import { adFormatName, adStatusText, inSentence, useAdvertisingTexts } from "./advertising-texts.ts";
 
-/** /advertising/manage: the advertiser's ads with their status, views, clicks, click-through and spend. */
+/**
+ * /advertising/manage: the advertiser's ads with their status, views, clicks, click-through and spend;
+ * after the delete step, which ad was deleted.
+ */
 export default function ManageAdsPage() {
   const t = useAdvertisingTexts();
+  const location = useLocation();
+  const deleted = (location.state as { deletedAd?: unknown } | null)?.deletedAd;
   const ads = useQuery({
     queryKey: ["ads", "own", "list"],
     queryFn: ({ signal }) => api.get<{ ads: Ad[] }>("/advertisements", { signal }),
@@ -20,6 +25,11 @@ export default function ManageAdsPage() {
           {t("ads.manage.create")}
         </LinkButton>
       </div>
+      {typeof deleted === "string" ? (
+        <p role="status" className="rounded-ui bg-success p-3 font-medium text-success-text">
+          {t("ads.manage.deleted", { title: deleted })}
+        </p>
+      ) : null}
       {!ads.data ? (
         <p role="status">{ads.isError ? t("ads.manage.loadFailed") : t("ads.loading")}</p>
       ) : ads.data.ads.length === 0 ? (
@@ -41,7 +51,8 @@ export default function ManageAdsPage() {
               <tr key={ad.id} className="border-b border-line">
                 <td className="py-2">
                   <Link to={`/advertising/${ad.id}/edit/status`} className="underline">
-                    {ad.title ?? t("ads.manage.untitled", { type: ad.ad_type })}
+                    {ad.title ??
+                      t("ads.manage.untitled", { format: inSentence(adFormatName(t, ad.ad_type)) })}
                   </Link>
                 </td>
                 <td>{adStatusText(t, ad.derivedStatus)}</td>

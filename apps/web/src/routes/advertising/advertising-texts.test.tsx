@@ -30,19 +30,19 @@ describe("the advertising screens' copy (advertising-texts.ts)", () => {
       "/advertising/ad1/edit/status",
       "/advertising/:id/edit/:step",
     );
-    expect(await screen.findByRole("heading", { name: "Your type 1 ad" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Your portfolio banner" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Stop the ad" })).toBeTruthy();
 
     act(() => {
       queryClient.setQueryData(siteQueries.texts.queryKey, (texts) => ({
         ...texts,
-        "ads.wizard.title": "Votre annonce de type {type}",
+        "ads.wizard.title": "Votre annonce : {format}",
         "ads.wizard.status.stop": "Arrêter l'annonce",
         "ads.status.running": "En cours",
       }));
     });
 
-    expect(await screen.findByRole("heading", { name: "Votre annonce de type 1" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Votre annonce : portfolio banner" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Arrêter l'annonce" })).toBeTruthy();
     expect(screen.getByRole("status").textContent).toBe("Status: En cours");
     expect(screen.queryByRole("button", { name: "Stop the ad" })).toBeNull();

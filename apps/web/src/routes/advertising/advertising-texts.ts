@@ -1,3 +1,4 @@
+import type { AdType } from "@market/domain";
 import { useAreaTexts } from "../../state/site-config.ts";
 
 /**
@@ -18,20 +19,35 @@ export const ADVERTISING_TEXTS = {
     "Reach teachers while they look for resources. Ads start at {price} a day; you choose the budget and the days, we show your ad evenly through each day, and you only pay for the run you choose.",
   "ads.about.create": "Create an ad",
   "ads.about.manage": "Your ads",
-  "ads.about.types": "Ad types",
-  "ads.about.type": "Type {type}",
-  "ads.about.shape.1": "A wide banner on creators' portfolios",
-  "ads.about.shape.2": "A card among the resources in the grids",
-  "ads.about.shape.3": "A small square on resource pages",
-  "ads.about.shape.4": "A large banner",
-  "ads.about.shape.5": "A big square feature",
-  "ads.about.rules": "Image at least {width}x{height}; title up to {max} characters; from {price} a day.",
-  "ads.about.createType": "Create a type {type} ad",
-  "ads.create.creating": "Creating your ad…",
-  "ads.create.title": "Create an ad",
-  "ads.create.intro": "Choose the kind of ad. You can see how each looks on the advertising page.",
-  "ads.create.type": "Type {type}",
+  "ads.about.types": "Ad formats",
+  "ads.about.formatsTitle": "Five formats, each in its own place",
+  "ads.format.1.name": "Portfolio banner",
+  "ads.format.1.where":
+    "A wide banner at the top of creators' portfolios, and a card among the resources in the grids.",
+  "ads.format.2.name": "Resource grid card",
+  "ads.format.2.where": "A tall card among the resources on the home page and in search results.",
+  "ads.format.3.name": "Resource page square",
+  "ads.format.3.where": "A small square beside a resource's details, on the resource's own page.",
+  "ads.format.4.name": "Wide list banner",
+  "ads.format.4.where": "A wide banner above the New and Featured lists of resources.",
+  "ads.format.5.name": "Download page feature",
+  "ads.format.5.where": "A large square on the thank-you page a teacher sees after a download.",
+  "ads.format.picture": "Where the {name} appears: {where}",
+  "ads.format.slot": "Ad",
+  "ads.about.rules":
+    "Image at least {width} × {height} pixels · title up to {max} characters · from {price} a day",
+  "ads.about.createFormat": "Create a {name}",
+  "ads.create.creating": "Starting your ad…",
+  "ads.create.title": "Choose your ad's format",
+  "ads.create.intro":
+    "Each format has its own place on the site; the drawing shows where. You can see your ad in its place at every step.",
   "ads.create.about": "About advertising",
+  "ads.create.failed": "We couldn't start your ad.",
+  "ads.create.retry": "Try again",
+  "ads.create.unknownFormat": "There is no such ad format",
+  "ads.create.unknownFormatBody":
+    "This link names a format we don't have. Choose one of the five formats to start your ad.",
+  "ads.create.chooseFormat": "Choose a format",
   "ads.manage.title": "Your ads",
   "ads.manage.create": "Create an ad",
   "ads.manage.loadFailed": "We could not load your ads.",
@@ -42,7 +58,8 @@ export const ADVERTISING_TEXTS = {
   "ads.manage.column.clicks": "Clicks",
   "ads.manage.column.ctr": "CTR",
   "ads.manage.column.spend": "Spend",
-  "ads.manage.untitled": "Type {type} ad",
+  "ads.manage.untitled": "Untitled {format}",
+  "ads.manage.deleted": "“{title}” was deleted.",
   "ads.manage.noCtr": "—",
   "ads.submitted.title": "Your ad is submitted",
   "ads.submitted.body": "Thank you! A reviewer will look at it soon; it starts running once approved.",
@@ -65,13 +82,21 @@ export const ADVERTISING_TEXTS = {
   "ads.step.titleDescription": "Title and description",
   "ads.step.identity": "Business identity",
   "ads.step.review": "Review",
+  "ads.step.delete": "Delete the ad",
   "ads.problem.required": "Required",
   "ads.problem.too_short": "Too short",
   "ads.problem.too_long": "Too long",
   "ads.problem.invalid_url": "Use a full web address starting with https://",
   "ads.wizard.loadFailed": "We could not load this ad.",
+  "ads.wizard.retry": "Try again",
+  "ads.wizard.notFound": "We can't find this ad",
+  "ads.wizard.notFoundBody":
+    "It may have been deleted, or the link is incomplete. Your ads lists every ad you have.",
+  "ads.wizard.yourAds": "Your ads",
+  "ads.wizard.createAd": "Create an ad",
   "ads.wizard.steps": "Ad steps",
-  "ads.wizard.title": "Your type {type} ad",
+  "ads.wizard.title": "Your {format}",
+  "ads.wizard.position": "Step {step} of {total}",
   "ads.wizard.locked": "This ad is running or in review and cannot be changed now.",
   "ads.wizard.lockedStatus": "Status",
   "ads.wizard.saveAndContinue": "Save and continue",
@@ -83,6 +108,20 @@ export const ADVERTISING_TEXTS = {
   "ads.wizard.image.alt": "Your ad, as uploaded",
   "ads.wizard.image.replace": "Replace the image",
   "ads.wizard.image.choose": "Choose an image",
+  "ads.wizard.image.remove": "Remove the image",
+  "ads.wizard.image.removed": "The image was removed.",
+  "ads.wizard.image.removeFailed": "The image could not be removed. Try again.",
+  "ads.wizard.image.fitLegend": "How your image fills its space",
+  "ads.wizard.image.fill": "Fill the space",
+  "ads.wizard.image.fillHint": "Edges that don't fit are cut off. Choose the part that stays in view.",
+  "ads.wizard.image.fit": "Show the whole image",
+  "ads.wizard.image.fitHint": "Nothing is cut off; plain bands fill the rest of the space.",
+  "ads.wizard.image.focusX": "Part in view, left to right",
+  "ads.wizard.image.focusY": "Part in view, top to bottom",
+  "ads.wizard.image.focusHint": "You can also click the part of your image that should stay in view.",
+  "ads.wizard.image.focusPick": "Your image: click the part that should stay in view",
+  "ads.wizard.image.cropWarning":
+    "Filling this space cuts off about {percent}% of your image. If it has words on it, show the whole image.",
   "ads.wizard.titleDescription.title": "Title ({min} to {max} characters)",
   "ads.wizard.titleDescription.description": "Description ({min} to {max} characters)",
   "ads.wizard.titleDescription.titleProblem": "Title: {problem}",
@@ -92,6 +131,7 @@ export const ADVERTISING_TEXTS = {
   "ads.wizard.identity.alt": "Your business logo, as uploaded",
   "ads.wizard.identity.replace": "Replace the business image",
   "ads.wizard.identity.choose": "Choose a business image",
+  "ads.wizard.identity.remove": "Remove the business image",
   "ads.wizard.identity.complete": "Your identity is complete.",
   "ads.wizard.identity.incomplete": "Add both to complete it.",
   "ads.wizard.targeting.legend": "The grades whose pages show your ad (none: every page).",
@@ -107,6 +147,10 @@ export const ADVERTISING_TEXTS = {
   "ads.wizard.payment.submit": "Submit for review",
   "ads.wizard.payment.pay": "Pay {amount} and submit",
   "ads.wizard.styling.css": "CSS override (admins)",
+  "ads.wizard.styling.hint":
+    "Applies to this ad alone, never the page. Use :scope for the ad's box and .ad-title, .ad-description, .ad-button, .ad-image or .ad-statement for its parts.",
+  "ads.wizard.code.hint":
+    "Text, or a short piece of HTML shown in a sealed frame inside the ad (no scripts run).",
   "ads.wizard.status.current": "Status: {status}",
   "ads.wizard.status.reviewer": "The reviewer said: {comment}",
   "ads.wizard.status.missing": "Still missing: {fields}.",
@@ -114,6 +158,21 @@ export const ADVERTISING_TEXTS = {
   "ads.wizard.status.stop": "Stop the ad",
   "ads.wizard.status.resume": "Resume the ad",
   "ads.wizard.status.all": "All your ads",
+  "ads.wizard.status.delete": "Delete this ad",
+  "ads.delete.intro": "Deleting this ad removes, for good:",
+  "ads.delete.item.ad": "the ad “{title}” and everything written in it",
+  "ads.delete.item.image": "its image",
+  "ads.delete.item.businessImage": "its business image",
+  "ads.delete.item.results": "its results: {views} views and {clicks} clicks",
+  "ads.delete.confirm": "Delete the ad",
+  "ads.delete.deleting": "Deleting…",
+  "ads.delete.keep": "Keep it",
+  "ads.delete.failed": "The ad could not be deleted. Try again.",
+  "ads.delete.paid":
+    "This ad was paid for, so it stays: its payment belongs to it. You can stop it from its status page instead.",
+  "ads.delete.busy":
+    "This ad is running or in review, so it can't be deleted now. Stop it first from its status page.",
+  "ads.delete.status": "Go to its status",
   "ads.wizard.extra.discountCode": "Add a discount code (your ad then appears on the offers page)",
   "ads.wizard.extra.identity": "Show your business name and image",
   "ads.wizard.extra.titleDescription": "Edit the title and description together",
@@ -125,7 +184,6 @@ export const ADVERTISING_TEXTS = {
   "ads.queue.review": "Review",
   "ads.queue.reviewLabel": "Review: {title}",
   "ads.approve.title": "Review “{title}”",
-  "ads.approve.alt": "The ad as submitted",
   "ads.approve.links": "Links to {url} · {statement}",
   "ads.review.notWaiting": "This ad is not waiting for review.",
   "ads.review.approve": "Approve",
@@ -146,6 +204,19 @@ export const ADVERTISING_TEXTS = {
   "ads.offers.all": "All offers",
   "ads.slot.label": "Advertisement",
   "ads.slot.sponsored": "Sponsored",
+  "ads.slot.code": "A note from the advertiser",
+  "ads.preview.title": "Preview",
+  "ads.preview.intro": "Your ad as readers will see it, in its real place. It changes as you type.",
+  "ads.preview.where.grid": "In the resource grids",
+  "ads.preview.where.1": "At the top of a creator's portfolio",
+  "ads.preview.where.3": "Beside a resource's details",
+  "ads.preview.where.4": "Above the New and Featured lists",
+  "ads.preview.where.5": "After a download",
+  "ads.preview.sample.title": "Your title",
+  "ads.preview.sample.subtitle": "Your subtitle",
+  "ads.preview.sample.description": "Your description",
+  "ads.preview.sample.button": "Your button",
+  "ads.preview.sample.image": "Your image",
 } as const satisfies Record<string, string>;
 
 export type AdvertisingTextKey = keyof typeof ADVERTISING_TEXTS;
@@ -159,4 +230,19 @@ export function useAdvertisingTexts(): AdvertisingTexts {
 export function adStatusText(t: AdvertisingTexts, status: string): string {
   const key = `ads.status.${status}`;
   return Object.hasOwn(ADVERTISING_TEXTS, key) ? t(key as AdvertisingTextKey) : status;
+}
+
+/** An ad format's name (never its number: "Portfolio banner", not "Type 1"). */
+export function adFormatName(t: AdvertisingTexts, type: AdType): string {
+  return t(`ads.format.${type}.name`);
+}
+
+/** Where an ad format appears on the site. */
+export function adFormatWhere(t: AdvertisingTexts, type: AdType): string {
+  return t(`ads.format.${type}.where`);
+}
+
+/** A name inside a sentence: "Create a portfolio banner". */
+export function inSentence(name: string): string {
+  return name.charAt(0).toLocaleLowerCase("en-US") + name.slice(1);
 }

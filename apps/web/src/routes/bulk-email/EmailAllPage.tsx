@@ -9,7 +9,8 @@ import { useId, useState } from "react";
 import { ApiError, api } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
 import { RichText } from "../../components/RichText.tsx";
-import { Button } from "../../components/ui/index.ts";
+import { Button, Dialog } from "../../components/ui/index.ts";
+import { useHoldIdleRedirect } from "../../state/idle.ts";
 import { type BulkEmailTexts, useBulkEmailTexts } from "./bulk-email-texts.ts";
 
 const stateKey = ["admin", "bulk-email"] as const;
@@ -21,6 +22,8 @@ const stateKey = ["admin", "bulk-email"] as const;
  */
 export default function EmailAllPage() {
   const t = useBulkEmailTexts();
+  // An admin writing to every user, or watching the send, is never sent away while idle.
+  useHoldIdleRedirect();
   const state = useQuery({
     queryKey: stateKey,
     queryFn: ({ signal }) => api.get<BulkEmailState>("/users/bulk-email", { signal }),
@@ -109,16 +112,20 @@ function Compose({ state, t }: { state: BulkEmailState; t: BulkEmailTexts }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<BulkEmailRequest>({ subject: "", body: "" });
   const [previewing, setPreviewing] = useState(false);
+  /** The message the admin asked to send, waiting for the confirmation dialog's answer. */
+  const [confirming, setConfirming] = useState<BulkEmailRequest | null>(null);
   const [problems, setProblems] = useState<Partial<Record<keyof BulkEmailRequest, string>>>({});
   const reach = state.audience;
   const send = useMutation({
     mutationFn: (input: BulkEmailRequest) => api.post<BulkEmailState>("/users/bulk-email", input),
     onSuccess: (next) => {
+      setConfirming(null);
       queryClient.setQueryData(stateKey, next);
       setDraft({ subject: "", body: "" });
       setPreviewing(false);
     },
     onError: (error) => {
+      setConfirming(null);
       if (error instanceof ApiError && error.fields) setProblems(error.fields as typeof problems);
       void queryClient.invalidateQueries({ queryKey: stateKey });
     },
@@ -169,21 +176,39 @@ function Compose({ state, t }: { state: BulkEmailState; t: BulkEmailTexts }) {
           <Button variant="secondary" onClick={() => setPreviewing(false)}>
             {t("emailAll.edit")}
           </Button>
-          <Button
-            variant="primary"
-            disabled={send.isPending}
-            onClick={() => {
-              const input = check();
-              const active = String(reach?.totalActiveUsers ?? 0);
-              if (input && window.confirm(t("emailAll.confirm", { subject: input.subject, active })))
-                send.mutate(input);
-            }}
-          >
+          <Button variant="primary" disabled={send.isPending} onClick={() => setConfirming(check())}>
             {send.isPending
               ? t("emailAll.sending")
               : t("emailAll.send", { active: String(reach?.totalActiveUsers ?? "all") })}
           </Button>
         </div>
+        <Dialog
+          open={confirming !== null}
+          onClose={() => setConfirming(null)}
+          title={t("emailAll.confirmTitle")}
+          closeLabel={t("emailAll.confirmClose")}
+        >
+          <p>
+            {t("emailAll.confirm", {
+              subject: confirming?.subject ?? "",
+              active: String(reach?.totalActiveUsers ?? 0),
+            })}
+          </p>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              {t("emailAll.confirmNo")}
+            </Button>
+            <Button
+              variant="primary"
+              busy={send.isPending}
+              onClick={() => {
+                if (confirming) send.mutate(confirming);
+              }}
+            >
+              {t("emailAll.confirmYes")}
+            </Button>
+          </div>
+        </Dialog>
       </section>
     );
   }

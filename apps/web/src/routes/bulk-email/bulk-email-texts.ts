@@ -16,7 +16,12 @@ export const BULK_EMAIL_TEXTS = {
   "emailAll.previewFooter":
     "You receive this because you have a Lesson Loft account. To get no more of these e-mails: Unsubscribe",
   "emailAll.send": "Send to {active} users",
-  "emailAll.confirm": "Send “{subject}” to {active} users now? This cannot be undone.",
+  "emailAll.confirmTitle": "Send this e-mail to everyone?",
+  "emailAll.confirm":
+    "“{subject}” goes to {active} users now. Once it has started, it cannot be stopped or taken back.",
+  "emailAll.confirmYes": "Send it now",
+  "emailAll.confirmNo": "Not yet",
+  "emailAll.confirmClose": "Close",
   "emailAll.sending": "Starting…",
   "emailAll.problem.subject": "Write a subject of 1 to {max} characters.",
   "emailAll.problem.body": "Write a message of 1 to {max} characters.",

@@ -1,5 +1,6 @@
 import { checkPaymentForm, dayInZone, type PaymentForm as PaymentFormValues } from "@market/domain";
 import { useId, useState } from "react";
+import { useHoldIdleRedirect } from "../../state/idle.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
 import type { CheckoutTexts } from "./checkout-texts.ts";
 
@@ -36,6 +37,8 @@ export const EMPTY_PAYMENT: PaymentFormValues = {
  */
 export function usePaymentForm() {
   const settings = useSiteSettings();
+  // Every checkout uses this form: idle never sends a buyer away from a payment (issue 18).
+  useHoldIdleRedirect();
   const quickCheckout = settings?.quickCheckout ?? false;
   const [values, setValues] = useState<PaymentFormValues>(EMPTY_PAYMENT);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});

@@ -1,27 +1,18 @@
-import { formatAmount } from "@market/domain";
+import {
+  type AccountingPeriod,
+  type AccountingResponse,
+  dayInZone,
+  formatAmount,
+  type LedgerAccount,
+} from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
+import { formatMonth } from "../../components/format.ts";
 import { Button } from "../../components/ui/index.ts";
 import { type EarningsTextKey, useEarningsTexts } from "./earnings-texts.ts";
 
-interface Period {
-  period: string;
-  sales: number;
-  fees: number;
-  tips: number;
-  donations: number;
-  adIncome: number;
-  featuring: number;
-  payouts: number;
-}
-interface Report {
-  periods: Period[];
-  trialBalance: { account: string; total: number }[];
-  balanced: boolean;
-}
-
-const COLUMNS: [keyof Period, EarningsTextKey][] = [
+const COLUMNS: [keyof AccountingPeriod, EarningsTextKey][] = [
   ["period", "accounting.column.period"],
   ["sales", "accounting.column.sales"],
   ["fees", "accounting.column.fees"],
@@ -32,15 +23,25 @@ const COLUMNS: [keyof Period, EarningsTextKey][] = [
   ["payouts", "accounting.column.payouts"],
 ];
 
+/** The ledger's accounts in words (an admin reads "Owed to creators", not creator_balance). */
+const ACCOUNT_LABEL: Record<LedgerAccount, EarningsTextKey> = {
+  card_clearing: "accounting.account.card_clearing",
+  platform_revenue: "accounting.account.platform_revenue",
+  platform_fees: "accounting.account.platform_fees",
+  creator_balance: "accounting.account.creator_balance",
+  payouts: "accounting.account.payouts",
+};
+
 /** /admin/accounting: money by month from the ledger, CSV export, and the trial balance. */
 export default function AccountingPage() {
   const e = useEarningsTexts();
   const id = useId();
   const [from, setFrom] = useState(`${new Date().getFullYear()}-01-01`);
-  const [to, setTo] = useState(new Date().toISOString().slice(0, 10));
+  const [to, setTo] = useState(dayInZone(new Date()));
   const report = useQuery({
     queryKey: ["admin", "accounting", from, to],
-    queryFn: ({ signal }) => api.get<Report>("/admin/accounting", { query: { from, to }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<AccountingResponse>("/admin/accounting", { query: { from, to }, signal }),
   });
   const download = () => {
     if (!report.data) return;
@@ -103,7 +104,7 @@ export default function AccountingPage() {
                 <tr key={p.period} className="border-b border-line">
                   {COLUMNS.map(([key]) => (
                     <td key={key} className={`py-2 ${key === "period" ? "" : "text-right"}`}>
-                      {key === "period" ? p.period : formatAmount(Number(p[key]))}
+                      {key === "period" ? formatMonth(p.period) : formatAmount(Number(p[key]))}
                     </td>
                   ))}
                 </tr>
@@ -121,8 +122,8 @@ export default function AccountingPage() {
                   key={row.account}
                   className="flex justify-between rounded-ui border border-line px-3 py-2"
                 >
-                  <span>{row.account}</span>
-                  <span className="font-mono">{(row.total / 100).toFixed(2)}</span>
+                  <span>{e(ACCOUNT_LABEL[row.account])}</span>
+                  <span className="tabular-nums">{formatAmount(row.total)}</span>
                 </li>
               ))}
             </ul>

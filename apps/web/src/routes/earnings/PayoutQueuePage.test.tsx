@@ -14,6 +14,8 @@ const payout = {
   amount: 2500,
   status: "requested",
   requestedAt: "2026-11-20T10:00:00.000Z",
+  requestedDay: "2026-11-20",
+  payoutDate: null,
   username: "grace",
   first_name: "Grace",
 };
@@ -34,6 +36,8 @@ describe("the payouts queue", () => {
       },
     });
     renderScreen(PayoutQueuePage, "/admin/exceptions/payouts");
+    // The request's day in the reader's date format, never an ISO date.
+    expect(await screen.findByText("Grace (@grace) · requested Nov 20, 2026")).toBeTruthy();
     fireEvent.click(await screen.findByRole("button", { name: "Reject: @grace" }));
     expect(await screen.findByText("Rejected the $25.00 request from @grace.")).toBeTruthy();
     expect(await screen.findByText("No payouts are waiting.")).toBeTruthy();

@@ -1,19 +1,11 @@
-import { dayInZone, formatMoney } from "@market/domain";
+import { dayInZone, formatMoney, type PayoutQueueResponse, type QueuedPayout } from "@market/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
+import { formatIsoDate } from "../../components/format.ts";
 import { Button } from "../../components/ui/index.ts";
 import { useEarningsTexts } from "./earnings-texts.ts";
 import { StrongValue } from "./StrongValue.tsx";
-
-interface QueuedPayout {
-  id: string;
-  amount: number;
-  status: string;
-  requestedAt: string;
-  username: string;
-  first_name: string;
-}
 
 /** /admin/exceptions/payouts: requested payouts, oldest first, their total, and "mark paid" with a payout date. */
 export default function PayoutQueuePage() {
@@ -24,8 +16,7 @@ export default function PayoutQueuePage() {
   const [message, setMessage] = useState<string | null>(null);
   const queue = useQuery({
     queryKey: ["admin", "payouts"],
-    queryFn: ({ signal }) =>
-      api.get<{ payouts: QueuedPayout[]; totalEligiblePayouts: number }>("/admin/payouts", { signal }),
+    queryFn: ({ signal }) => api.get<PayoutQueueResponse>("/admin/payouts", { signal }),
   });
   const pay = useMutation({
     mutationFn: (payout: QueuedPayout) => api.post(`/admin/payouts/${payout.id}/pay`, { payoutDate }),
@@ -80,7 +71,7 @@ export default function PayoutQueuePage() {
                 {e("payouts.requestedBy", {
                   name: p.first_name,
                   username: p.username,
-                  date: p.requestedAt.slice(0, 10),
+                  date: formatIsoDate(p.requestedDay),
                 })}
               </span>
               <span className="font-semibold">{formatMoney(p.amount)}</span>

@@ -2,12 +2,16 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { api, fileUrl } from "../../api/client.ts";
 import type { PublishingResource } from "../../api/types.ts";
-import { formatFileSize, formatPrice } from "./format.ts";
+import { formatPrice } from "./format.ts";
 import { usePublishingTexts } from "./publishing-texts.ts";
 import { editQueryKey } from "./ResourceWizard.tsx";
 import { ReviewPanel } from "./ReviewPanel.tsx";
+import { SubmittedFiles } from "./SubmittedFiles.tsx";
 
-/** /resources/{id}/approve: what the reviewer checks (text, previews, files, price) and the decision. */
+/**
+ * /resources/{id}/approve: what the reviewer checks (text, previews, price, and the submitted files,
+ * which open from here) and the decision.
+ */
 export default function ApprovePage() {
   const t = usePublishingTexts();
   const { id = "" } = useParams();
@@ -42,15 +46,9 @@ export default function ApprovePage() {
         <dd>{r.keywordsArray.join(", ")}</dd>
         <dt className="font-medium">{t("price.price")}</dt>
         <dd>{formatPrice(r.price, r.sale_price, r.sale_end)}</dd>
-        <dt className="font-medium">{t("step.files")}</dt>
+        <dt className="font-medium">{t("review.files")}</dt>
         <dd>
-          <ul>
-            {r.resources_files_models.map((f) => (
-              <li key={f.id}>
-                {f.name} ({formatFileSize(f.size_bytes)}){f.is_premium_file ? ` · ${t("files.premium")}` : ""}
-              </li>
-            ))}
-          </ul>
+          <SubmittedFiles resourceId={r.id} files={r.resources_files_models} t={t} />
         </dd>
       </dl>
       <ul className="flex flex-wrap gap-3" aria-label={t("step.images")}>
@@ -62,7 +60,7 @@ export default function ApprovePage() {
                 alt={t("images.slot", { index: String(index + 1) })}
                 width={96}
                 height={124}
-                className="h-[124px] w-24 object-cover"
+                className="h-[124px] w-24 border border-line object-cover"
               />
             </a>
           </li>

@@ -1,4 +1,4 @@
-import { checkResourceFiles, formatFileSize } from "@market/domain";
+import { checkResourceFiles, combinedFileBytes, formatFileSize, maxCombinedBytes } from "@market/domain";
 import { type ChangeEvent, useState } from "react";
 import { ApiError, api } from "../../api/client.ts";
 import { uploadWithProgress } from "../../api/upload.ts";
@@ -25,6 +25,14 @@ export function FilesStep({ resource, t, save, refresh }: StepProps) {
   const [busy, setBusy] = useState(false);
   const files = resource.resources_files_models;
 
+  /** Too large, with the file's size, the limit and the room left (the premium file is counted apart). */
+  const tooLargeText = (file: File, premium: boolean) => {
+    const size = formatFileSize(file.size);
+    if (premium) return t("files.premiumTooLarge", { name: file.name, size, max: String(maxMb) });
+    const room = Math.max(0, maxCombinedBytes(maxMb) - combinedFileBytes(files));
+    return t("files.tooLarge", { name: file.name, size, max: String(maxMb), room: formatFileSize(room) });
+  };
+
   const upload = async (event: ChangeEvent<HTMLInputElement>, premium: boolean) => {
     const chosen = [...(event.target.files ?? [])];
     event.target.value = "";
@@ -44,12 +52,14 @@ export function FilesStep({ resource, t, save, refresh }: StepProps) {
       } catch (error) {
         const code = error instanceof ApiError ? error.fields?.files : undefined;
         setProblem(
-          code
-            ? t(`files.${code}` as "files.combined_size_exceeded")
-            : t("files.uploadFailed", {
-                name: file.name,
-                message: error instanceof Error ? error.message : "",
-              }),
+          code === "combined_size_exceeded"
+            ? tooLargeText(file, premium)
+            : code
+              ? t(`files.${code}` as "files.combined_size_exceeded", { max: String(maxMb) })
+              : t("files.uploadFailed", {
+                  name: file.name,
+                  message: error instanceof Error ? error.message : "",
+                }),
         );
       } finally {
         setReading((r) => r.filter((row) => row.key !== key));

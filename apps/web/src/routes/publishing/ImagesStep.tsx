@@ -7,15 +7,13 @@ import {
   UNSELECTED_ORDER,
   visibleSlotCount,
 } from "@market/domain";
-import { type ChangeEvent, useEffect, useMemo, useState } from "react";
+import { type ChangeEvent, useMemo, useState } from "react";
 import { ApiError, api, fileUrl } from "../../api/client.ts";
 import { uploadWithProgress } from "../../api/upload.ts";
 import { Button, buttonClass } from "../../components/ui/index.ts";
 import { type ImageSlot, planImageSave, type SaveOperation, slotsFromPreviews } from "./image-slots.ts";
 import type { StepProps } from "./ResourceWizard.tsx";
-
-const button =
-  "rounded-ui border border-line px-2 py-1 text-xs font-medium hover:bg-wash disabled:opacity-60";
+import { useWizardDraft } from "./wizard-drafts.ts";
 
 /** Keys for the placeholder slots that make up the spec's minimum of three. */
 const EMPTY_SLOT_KEYS = ["empty-1", "empty-2", "empty-3"] as const;
@@ -27,7 +25,26 @@ interface Generated {
   height: number;
 }
 
-let localKeys = 0;
+/** Keys of slots made here; started from the clock so they never repeat those of a draft kept over a reload. */
+let localKeys = Date.now();
+
+/** The step's pending work: kept while the creator visits other steps (wizard-drafts.ts). */
+interface ImagesDraft {
+  slots: ImageSlot[];
+  deleted: string[];
+  generated: Generated[] | null;
+  /** The files the pages were rendered from: after a change on the files step they are asked for again. */
+  generatedFrom: string;
+}
+
+/**
+ * What of the draft survives a reload: pages picked from the files, orders, hidden and deleted previews,
+ * and the rendered pages. Pictures chosen from the computer live only in this page's memory.
+ */
+const persistableDraft = (draft: ImagesDraft): ImagesDraft => ({
+  ...draft,
+  slots: draft.slots.filter((slot) => !slot.file),
+});
 
 /** The picture's own size, read by the browser, so a too-small image is refused before it is sent. */
 async function dimensionsOf(file: File): Promise<{ width: number; height: number } | null> {
@@ -56,16 +73,27 @@ const FORMAT_OF: Record<string, string> = {
  */
 export function ImagesStep({ resource, t, save, refresh }: StepProps) {
   const stored = resource.resources_previews_models;
-  const initial = useMemo(() => slotsFromPreviews(stored, fileUrl), [stored]);
-  const [slots, setSlots] = useState<ImageSlot[]>(initial);
-  const [deleted, setDeleted] = useState<string[]>([]);
+  const baseline = useMemo(() => JSON.stringify(stored.map((p) => [p.id, p.order_index])), [stored]);
+  const [draft, setDraft, discardDraft] = useWizardDraft<ImagesDraft>(
+    `${resource.id}:images`,
+    baseline,
+    () => ({ slots: slotsFromPreviews(stored, fileUrl), deleted: [], generated: null, generatedFrom: "" }),
+    persistableDraft,
+  );
+  const files = resource.resources_files_models.map((f) => f.id).join(",");
+  const { slots, deleted } = draft;
+  const generated = draft.generatedFrom === files ? draft.generated : null;
+  // Pages already among the previews, pending or saved, say so instead of offering themselves again.
+  const storedNames = new Map(stored.map((p) => [p.id, p.generated_name]));
+  const chosenPages = new Set(slots.map((slot) => slot.generatedName ?? storedNames.get(slot.key)));
+  const setSlots = (update: (current: ImageSlot[]) => ImageSlot[]) =>
+    setDraft((d) => ({ ...d, slots: update(d.slots) }));
+  const setDeleted = (update: (current: string[]) => string[]) =>
+    setDraft((d) => ({ ...d, deleted: update(d.deleted) }));
+  const setGenerated = (pages: Generated[]) =>
+    setDraft((d) => ({ ...d, generated: pages, generatedFrom: files }));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [generated, setGenerated] = useState<Generated[] | null>(null);
-  useEffect(() => {
-    setSlots(initial);
-    setDeleted([]);
-  }, [initial]);
 
   const selected = slots.filter((s) => s.selected);
   const hidden = slots.filter((s) => !s.selected);
@@ -178,8 +206,10 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
       await refresh();
       return;
     }
-    await save({});
+    discardDraft();
+    const refused = await save({});
     setBusy(false);
+    if (refused) await refresh();
   };
 
   return (
@@ -193,49 +223,49 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
               alt={t("images.slot", { index: String(index + 1) })}
               width={96}
               height={124}
-              className="h-[124px] w-24 self-center object-cover"
+              className="h-[124px] w-24 self-center border border-line object-cover"
             />
             {index === 0 ? (
               <span className="text-center text-xs font-semibold">{t("images.cover")}</span>
             ) : null}
             <div className="flex flex-wrap justify-center gap-1">
               {index > 0 ? (
-                <button
-                  type="button"
-                  className={button}
+                <Button
+                  variant="secondary"
+                  size="xs"
                   onClick={() => setSlots((c) => makeCover(c, slot.key) as ImageSlot[])}
                 >
                   {t("images.makeCover")}
-                </button>
+                </Button>
               ) : null}
               {index > 0 ? (
-                <button
-                  type="button"
-                  className={button}
+                <Button
+                  variant="secondary"
+                  size="xs"
                   onClick={() => setSlots((c) => moveSlot(c, slot.key, -1) as ImageSlot[])}
                 >
                   {t("images.moveUp")}
-                </button>
+                </Button>
               ) : null}
               {index < selected.length - 1 ? (
-                <button
-                  type="button"
-                  className={button}
+                <Button
+                  variant="secondary"
+                  size="xs"
                   onClick={() => setSlots((c) => moveSlot(c, slot.key, 1) as ImageSlot[])}
                 >
                   {t("images.moveDown")}
-                </button>
+                </Button>
               ) : null}
-              <button
-                type="button"
-                className={button}
+              <Button
+                variant="secondary"
+                size="xs"
                 onClick={() => setSlots((c) => toggleSelection(c, slot.key) as ImageSlot[])}
               >
                 {t("images.unselect")}
-              </button>
-              <button type="button" className={button} onClick={() => remove(slot)}>
+              </Button>
+              <Button variant="secondary" size="xs" onClick={() => remove(slot)}>
                 {t("images.delete")}
-              </button>
+              </Button>
             </div>
           </li>
         ))}
@@ -271,18 +301,18 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
                   alt=""
                   width={48}
                   height={62}
-                  className="h-[62px] w-12 object-cover opacity-60"
+                  className="h-[62px] w-12 border border-line object-cover opacity-60"
                 />
-                <button
-                  type="button"
-                  className={button}
+                <Button
+                  variant="secondary"
+                  size="xs"
                   onClick={() => setSlots((c) => toggleSelection(c, slot.key) as ImageSlot[])}
                 >
                   {t("images.select")}
-                </button>
-                <button type="button" className={button} onClick={() => remove(slot)}>
+                </Button>
+                <Button variant="secondary" size="xs" onClick={() => remove(slot)}>
                   {t("images.delete")}
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
@@ -297,17 +327,23 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
         ) : (
           <ul className="flex flex-wrap gap-3">
             {generated.map((page, index) => (
-              <li key={page.name} className="flex flex-col items-center gap-1">
+              <li key={page.name} className="flex w-28 flex-col items-center gap-1 text-center">
                 <img
                   src={fileUrl(page.locator)}
                   alt=""
                   width={96}
                   height={124}
-                  className="h-[124px] w-24 object-cover"
+                  className="h-[124px] w-24 border border-line object-cover"
                 />
-                <button type="button" className={button} onClick={() => pickPage(page)}>
-                  {t("images.usePage", { index: String(index + 1) })}
-                </button>
+                {chosenPages.has(page.name) ? (
+                  <span className="py-1 text-xs font-semibold">
+                    {t("images.pageChosen", { index: String(index + 1) })}
+                  </span>
+                ) : (
+                  <Button variant="secondary" size="xs" onClick={() => pickPage(page)}>
+                    {t("images.usePage", { index: String(index + 1) })}
+                  </Button>
+                )}
               </li>
             ))}
           </ul>

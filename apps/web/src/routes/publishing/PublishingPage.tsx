@@ -8,6 +8,7 @@ import { Pagination } from "../../components/Pagination.tsx";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
 import { Toast, useTimedNotice } from "../../components/Toast.tsx";
 import { Button, LinkButton } from "../../components/ui/index.ts";
+import { useSiteSettings } from "../../state/site-config.ts";
 import { pageFromSearch } from "../catalogue/filters.ts";
 import { type PublishingTexts, usePublishingTexts } from "./publishing-texts.ts";
 
@@ -36,6 +37,7 @@ export function runStatusAction(id: string, action: ResourceStatusAction) {
 /** /publishing: the creator's resources with their derived status and the actions each status allows (spec 4). */
 export default function PublishingPage() {
   const t = usePublishingTexts();
+  const maxMb = useSiteSettings()?.maxCombinedFileSize ?? 200;
   const [search] = useSearchParams();
   const page = pageFromSearch(search);
   const queryClient = useQueryClient();
@@ -53,7 +55,8 @@ export default function PublishingPage() {
     mutationFn: ({ item, action }: { item: PublishingListItem; action: ResourceStatusAction }) =>
       runStatusAction(item.id, action),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PUBLISHING_KEY }),
-    onError: (error) => show(t("publishing.actionFailed", { message: describeError(error, t) }), "error"),
+    onError: (error) =>
+      show(t("publishing.actionFailed", { message: describeError(error, t, maxMb) }), "error"),
   });
 
   return (
@@ -107,13 +110,15 @@ export default function PublishingPage() {
   );
 }
 
-function describeError(error: unknown, t: PublishingTexts): string {
+function describeError(error: unknown, t: PublishingTexts, maxMb: number): string {
   if (error instanceof ApiError) {
     const first = error.fields ? Object.entries(error.fields)[0] : undefined;
     if (first) {
       const [field, code] = first;
       const key = `${field === "files" || field === "images" ? field : "price"}.${code}`;
-      const known = (t as (k: string) => string)(key);
+      const known = (t as (k: string, values: Record<string, string>) => string)(key, {
+        max: String(maxMb),
+      });
       if (known !== key) return known;
     }
     if (error.code === "resource_has_sales") return t("delete.hasSales");
@@ -161,6 +166,11 @@ function PublishingRow({
           action === "edit" ? (
             <LinkButton variant="secondary" size="sm" key={action} to={`${path}/edit`}>
               {t("action.edit")}
+            </LinkButton>
+          ) : action === "submit" ? (
+            // Submitting goes through the status step, which shows the card and page teachers will see.
+            <LinkButton variant="primary" size="sm" key={action} to={`${path}/edit/status`}>
+              {t("action.submit")}
             </LinkButton>
           ) : action === "view" ? (
             <LinkButton variant="secondary" size="sm" key={action} to={path}>

@@ -13,6 +13,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
 import type { PublishingResource } from "../../api/types.ts";
 import { Button } from "../../components/ui/index.ts";
+import { useHoldIdleRedirect } from "../../state/idle.ts";
 import { useSession } from "../../state/session.ts";
 import { FilesStep } from "./FilesStep.tsx";
 import { ImagesStep } from "./ImagesStep.tsx";
@@ -47,6 +48,8 @@ function visibleSteps(isAdmin: boolean): ResourceEditStep[] {
  */
 export default function ResourceWizard() {
   const t = usePublishingTexts();
+  // A creator between two saves is working, even when only thinking: idle never takes the step away.
+  useHoldIdleRedirect();
   const { id, step: stepName } = useParams();
   const navigate = useNavigate();
   const session = useSession();

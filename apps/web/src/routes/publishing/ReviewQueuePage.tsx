@@ -1,3 +1,4 @@
+import type { ReviewQueue } from "@market/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
@@ -8,22 +9,14 @@ import { pageFromSearch } from "../catalogue/filters.ts";
 import { formatPrice } from "./format.ts";
 import { PUBLISHING_KEY } from "./PublishingPage.tsx";
 import { usePublishingTexts } from "./publishing-texts.ts";
-
-interface QueueItem {
-  id: string;
-  name: string;
-  title: string;
-  status: string;
-  approval_status: string;
-  curator_score: number | null;
-  price: number;
-  creator: { username: string; first_name: string };
-  submitted_at: string;
-}
+import { SubmittedFiles } from "./SubmittedFiles.tsx";
 
 const PAGE_SIZE = 24;
 
-/** /admin/exceptions/publishing: resources awaiting approval, the longest waiting first (spec 3 and 4). */
+/**
+ * /admin/exceptions/publishing: resources awaiting approval, the longest waiting first (spec 3 and 4),
+ * each with the files submitted, which the reviewer can open from here.
+ */
 export default function ReviewQueuePage() {
   const t = usePublishingTexts();
   const [search] = useSearchParams();
@@ -31,7 +24,7 @@ export default function ReviewQueuePage() {
   const queue = useQuery({
     queryKey: [...PUBLISHING_KEY, "queue", page],
     queryFn: ({ signal }) =>
-      api.get<{ resources: QueueItem[]; total: number }>("/admin/resources/review-queue", {
+      api.get<ReviewQueue>("/admin/resources/review-queue", {
         query: { page, pageSize: PAGE_SIZE },
         signal,
       }),
@@ -50,25 +43,31 @@ export default function ReviewQueuePage() {
         <>
           <ul className="divide-y divide-line rounded-ui border border-line">
             {queue.data.resources.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-center gap-4 p-4">
-                <div className="min-w-0 flex-1">
-                  <h2 className="font-semibold">{item.title}</h2>
-                  <p className="text-sm text-muted">
-                    @{item.creator.username} · {formatPrice(item.price, null, null)} · {item.status} ·{" "}
-                    {t("queue.submitted", { date: formatIsoDate(item.submitted_at.slice(0, 10)) })} ·{" "}
-                    {item.curator_score === null
-                      ? t("queue.noScore")
-                      : t("queue.score", { score: String(item.curator_score) })}
-                  </p>
-                  <p className="font-mono text-xs text-muted">{item.id}</p>
+              <li key={item.id} className="flex flex-col gap-3 p-4">
+                <div className="flex flex-wrap items-start gap-4">
+                  <div className="min-w-0 flex-1">
+                    <h2 className="font-semibold">{item.title}</h2>
+                    <p className="text-sm text-muted">
+                      {t("queue.by", { name: `@${item.creator.username}` })} ·{" "}
+                      {formatPrice(item.price, null, null)} ·{" "}
+                      {t("queue.submitted", { date: formatIsoDate(item.submitted_at.slice(0, 10)) })} ·{" "}
+                      {item.curator_score === null
+                        ? t("queue.noScore")
+                        : t("queue.score", { score: String(item.curator_score) })}
+                    </p>
+                  </div>
+                  <LinkButton
+                    variant="primary"
+                    to={`/resources/${encodeURIComponent(item.id)}/approve`}
+                    aria-label={`${t("queue.open")}: ${item.title}`}
+                  >
+                    {t("queue.open")}
+                  </LinkButton>
                 </div>
-                <LinkButton
-                  variant="primary"
-                  to={`/resources/${encodeURIComponent(item.id)}/approve`}
-                  aria-label={`${t("queue.open")}: ${item.title}`}
-                >
-                  {t("queue.open")}
-                </LinkButton>
+                <section aria-label={t("review.filesOf", { title: item.title })}>
+                  <h3 className="text-sm font-semibold text-muted">{t("review.files")}</h3>
+                  <SubmittedFiles resourceId={item.id} files={item.files} t={t} />
+                </section>
               </li>
             ))}
           </ul>

@@ -1,23 +1,56 @@
-import { type ResourceStatusAction, resourceStatusActions } from "@market/domain";
+import {
+  RESOURCE_TEXT_FIELDS,
+  type ResourceStatusAction,
+  type ResourceTextFields,
+  resourceStatusActions,
+} from "@market/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../api/client.ts";
+import type { PublishingResource } from "../../api/types.ts";
 import { Button, LinkButton } from "../../components/ui/index.ts";
+import { useSiteSettings } from "../../state/site-config.ts";
+import { ListingPreview } from "./ListingPreview.tsx";
 import { PUBLISHING_KEY, runStatusAction } from "./PublishingPage.tsx";
-import type { PublishingTexts } from "./publishing-texts.ts";
+import type { PublishingTextKey, PublishingTexts } from "./publishing-texts.ts";
 import type { StepProps } from "./ResourceWizard.tsx";
+import { refusalText } from "./TextSteps.tsx";
 
-/** Field problems of a refused submission, in the creator's words. */
-function missingTexts(fields: Record<string, string>, t: PublishingTexts): string[] {
+const TEXT_FIELDS: ReadonlySet<string> = new Set(RESOURCE_TEXT_FIELDS);
+
+/** Field problems of a refused submission, in the creator's words, with the count and the limit. */
+function missingTexts(
+  fields: Record<string, string>,
+  resource: PublishingResource,
+  t: PublishingTexts,
+  maxMb: number,
+) {
+  const saved: ResourceTextFields = {
+    title: resource.title,
+    display: resource.display,
+    subtitle: resource.subtitle,
+    subject_area: resource.subject_area,
+    description: resource.description,
+    grade: resource.grade,
+    reading_levels: resource.reading_levels,
+    skills: resource.skillsArray,
+    standards: resource.standardsArray,
+    keywords: resource.keywordsArray,
+  };
   return Object.entries(fields).map(([field, code]) => {
+    if (TEXT_FIELDS.has(field)) {
+      const step = t(`step.${stepOf(field)}` as PublishingTextKey);
+      return t("status.missingField", {
+        step,
+        problem: refusalText(t, field as keyof ResourceTextFields, code, saved) ?? "",
+      });
+    }
     const key = (
       field === "files" || field === "images" ? `${field}.${code}` : `price.${code}`
-    ) as "price.invalid_price";
-    const text = t(key);
-    if (text !== key) return text;
-    const problem = t(`problem.${code}` as "problem.required");
-    return `${t(`step.${stepOf(field)}` as "step.title")}: ${problem}`;
+    ) as PublishingTextKey;
+    const text = t(key, { max: String(maxMb) });
+    return text === key ? t("problem.unknown") : text;
   });
 }
 
@@ -44,6 +77,7 @@ function stepOf(field: string): string {
 export function StatusStep({ resource, t, refresh }: StepProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const maxMb = useSiteSettings()?.maxCombinedFileSize ?? 200;
   const [missing, setMissing] = useState<string[]>([]);
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -62,7 +96,8 @@ export function StatusStep({ resource, t, refresh }: StepProps) {
       if (action === "submit") navigate(`/resources/${encodeURIComponent(resource.id)}/completed`);
       else await refresh();
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setMissing(missingTexts(error.fields, t));
+      if (error instanceof ApiError && error.fields)
+        setMissing(missingTexts(error.fields, resource, t, maxMb));
       else setFailed(error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
@@ -70,7 +105,7 @@ export function StatusStep({ resource, t, refresh }: StepProps) {
   };
 
   return (
-    <div className="flex max-w-2xl flex-col gap-4">
+    <div className="flex flex-col gap-4 [&>*:not(section)]:max-w-2xl">
       <p>{t("status.intro")}</p>
       <p className="text-lg font-semibold" role="status">
         {t("status.current", { status: t(`status.${resource.derivedStatus}`) })}
@@ -80,12 +115,23 @@ export function StatusStep({ resource, t, refresh }: StepProps) {
           {t("status.rejectedBecause", { reason: resource.rejection_reason })}
         </p>
       ) : null}
+      {actions.includes("submit") ? (
+        <ListingPreview resourceId={resource.id} name={resource.name} t={t} />
+      ) : null}
       <div className="flex flex-wrap gap-3">
-        {actions.map((action) => (
-          <Button variant="secondary" key={action} disabled={busy} onClick={() => void run(action)}>
-            {t(`action.${action}`)}
-          </Button>
-        ))}
+        {/* Submitting is what this step is for: the one primary action, first. */}
+        {[...actions]
+          .sort((a, b) => Number(b === "submit") - Number(a === "submit"))
+          .map((action) => (
+            <Button
+              variant={action === "submit" ? "primary" : "secondary"}
+              key={action}
+              disabled={busy}
+              onClick={() => void run(action)}
+            >
+              {t(`action.${action}`)}
+            </Button>
+          ))}
       </div>
       {missing.length > 0 ? (
         <div role="alert" className="rounded-ui border border-danger p-3">

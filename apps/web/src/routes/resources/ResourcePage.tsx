@@ -88,18 +88,21 @@ function TagList({ items }: { items: readonly string[] }) {
   );
 }
 
-/** What the signed-in viewer has of this resource, and so what the price box offers. */
-function useOwnership(resource: ResourceDetail) {
+/**
+ * What the signed-in viewer has of this resource, and so what the price box offers. `asTeacher`: as a
+ * teacher who has not bought it sees it (the creator's preview before submitting).
+ */
+function useOwnership(resource: ResourceDetail, asTeacher = false) {
   const session = useSession();
   const viewerId = session?.claims.sub ?? "";
-  const isCreator = viewerId !== "" && viewerId === resource.users_model.id;
+  const isCreator = !asTeacher && viewerId !== "" && viewerId === resource.users_model.id;
   const entry = useQuery({
     ...libraryEntryQuery(viewerId, resource.id),
-    enabled: session !== null && !isCreator,
+    enabled: session !== null && !isCreator && !asTeacher,
   });
   const item = entry.data?.item ?? null;
   // isOwned says so at once after a purchase or a claim; an admin's isOwned is a right to the file, not a purchase.
-  const owned = item !== null || (resource.isOwned && !session?.isAdmin);
+  const owned = !asTeacher && (item !== null || (resource.isOwned && !session?.isAdmin));
   const state: PriceBoxState = isCreator
     ? "creator"
     : owned
@@ -110,14 +113,19 @@ function useOwnership(resource: ResourceDetail) {
   return { state, item: isCreator ? null : item, isCreator };
 }
 
-function ResourceView({ resource }: { resource: ResourceDetail }) {
+/**
+ * The page of a resource. `preview`: as teachers will see it, for its creator before submitting (the
+ * publishing wizard): no ads, and the title is not the screen's heading.
+ */
+export function ResourceView({ resource, preview = false }: { resource: ResourceDetail; preview?: boolean }) {
   const t = useCatalogueTexts();
   const creator = resource.users_model;
   const path = `/resources/${encodeURIComponent(resource.name)}`;
   const favorite = useFavoriteToggle(resource.id, resource.isFavorited, path);
   const follow = useFollowToggle(creator, resource.isCreatorFollowed, path);
   const [sharing, setSharing] = useState(false);
-  const { state, item, isCreator } = useOwnership(resource);
+  const { state, item, isCreator } = useOwnership(resource, preview);
+  const Title = preview ? "h3" : "h1";
   const mainFile = mainFileOf(resource, state === "owned" || state === "creator");
   const download = useFileDownload({
     resource,
@@ -136,7 +144,9 @@ function ResourceView({ resource }: { resource: ResourceDetail }) {
     <div>
       <article className="grid gap-x-10 gap-y-8 md:grid-cols-[minmax(0,1fr)_21rem]">
         <header className="flex min-w-0 flex-col gap-3 md:col-start-1">
-          <h1 className="text-2xl leading-tight font-bold text-balance sm:text-3xl">{resource.title}</h1>
+          <Title className="text-2xl leading-tight font-bold text-balance sm:text-3xl">
+            {resource.title}
+          </Title>
           {resource.subtitle ? <p className="text-lg text-muted">{resource.subtitle}</p> : null}
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
             <div className="flex items-center gap-2">
@@ -232,21 +242,24 @@ function ResourceView({ resource }: { resource: ResourceDetail }) {
             </dl>
           </section>
           <ResourceFiles resource={resource} />
-          <AdSlot type="3" grade={resource.grade} className="max-w-sm" />
+          {preview ? null : <AdSlot type="3" grade={resource.grade} className="max-w-sm" />}
         </div>
       </article>
 
       <PriceBar {...box} />
-
-      <Toast notice={newestNotice(favorite.notice, follow.notice, downloadNotice)} />
-      <Dialog
-        open={sharing}
-        onClose={() => setSharing(false)}
-        title={t("share.title")}
-        closeLabel={t("resource.close")}
-      >
-        {sharing ? <SharePanel uri={path} /> : null}
-      </Dialog>
+      {preview ? null : (
+        <>
+          <Toast notice={newestNotice(favorite.notice, follow.notice, downloadNotice)} />
+          <Dialog
+            open={sharing}
+            onClose={() => setSharing(false)}
+            title={t("share.title")}
+            closeLabel={t("resource.close")}
+          >
+            {sharing ? <SharePanel uri={path} /> : null}
+          </Dialog>
+        </>
+      )}
     </div>
   );
 }
