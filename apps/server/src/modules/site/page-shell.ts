@@ -35,9 +35,10 @@ export function sitePageShell(app: FastifyInstance, db: Db, ttlMs: number): Page
       const head =
         // The admin's colours as CSS: the first frame (painted before any script runs) is in them.
         `<style id="boot-colors">${colorVariablesCss(site.colors)}</style>` +
-        bootDataScript({ ...site, answers: Object.fromEntries(answers) }) +
+        // The hints before the data: the parser meets them (and starts the picture) before the JSON.
         pictures.map(preloadLink).join("") +
-        scripts.map(modulePreloadLink).join("");
+        scripts.map(modulePreloadLink).join("") +
+        bootDataScript({ ...site, answers: Object.fromEntries(answers) });
       return { head, siteName: site.texts["site.name"] ?? null };
     },
   };
