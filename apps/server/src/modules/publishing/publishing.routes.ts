@@ -22,6 +22,7 @@ import { z } from "zod";
 import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
 import { AppError } from "../../platform/errors.ts";
+import { sendFileDownload } from "../../platform/file-download.ts";
 import {
   addGeneratedPreview,
   deletePreview,
@@ -71,10 +72,6 @@ const drain =
     stream.resume();
     throw error;
   };
-
-/** A download's name as typed (RFC 6266: an ASCII fallback, and the exact name encoded). */
-const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\w.-]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 
 const noFile = () => new AppError("validation_failed", "No file was sent", { fields: { file: "required" } });
 
@@ -253,13 +250,7 @@ export async function publishingRoutes(app: AppInstance) {
     { config: admin, schema: { params: resourceIdParamsSchema.extend({ fileId: z.uuid() }) } },
     async (request, reply) => {
       const { file, stream, size } = await openSubmittedFile(deps, request.params.id, request.params.fileId);
-      return reply
-        .header("content-type", file.content_type)
-        .header("content-length", size)
-        .header("content-disposition", attachment(file.name))
-        .header("x-content-type-options", "nosniff")
-        .header("cache-control", "private, no-store")
-        .send(stream);
+      return sendFileDownload(reply, file, stream, size);
     },
   );
   app.post("/admin/resources/:id/approve", { config: admin, ...action }, async (request) =>

@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
 import { onCatalogueChange } from "../../platform/catalogue-changes.ts";
+import { sendFileDownload } from "../../platform/file-download.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
 import { openDownload } from "./download.service.ts";
 import { addFavorite, listFavoriteIds, removeFavorite } from "./favorites.service.ts";
@@ -60,13 +61,7 @@ export async function resourcesRoutes(app: AppInstance) {
         ip: request.ip,
         refCode: typeof refHeader === "string" ? refHeader : undefined,
       });
-      // Content-Length lets the client show download progress by bytes (UX.md).
-      return reply
-        .header("content-type", file.content_type)
-        .header("content-length", size)
-        .header("content-disposition", `attachment; filename="${file.name.replace(/[^\w.-]/g, "_")}"`)
-        .header("cache-control", "private, no-store")
-        .send(stream);
+      return sendFileDownload(reply, file, stream, size);
     },
   );
 
