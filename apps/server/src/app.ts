@@ -1,15 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from "fastify";
+import Fastify, { LogController } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { Config } from "./config.ts";
-import type { Database, Db } from "./db/client.ts";
 import { consoleRoutes } from "./modules/admin/console.routes.ts";
 import { statisticsRoutes } from "./modules/admin-stats/statistics.routes.ts";
 import { adsRoutes } from "./modules/ads/ads.routes.ts";
@@ -31,52 +28,17 @@ import { transactionsRoutes } from "./modules/transactions/transactions.routes.t
 import { peopleRoutes } from "./modules/users/people.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { accessPlugin } from "./platform/access.ts";
+import type { AppDeps, AppInstance, RouteEntry } from "./platform/app-types.ts";
 import { installCompression } from "./platform/compression.ts";
 import { installErrorHandler } from "./platform/error-handler.ts";
 import { installInputGuards } from "./platform/input-guards.ts";
-import type { Mailer } from "./platform/mail.ts";
 import { installOfflineGate } from "./platform/offline.ts";
-import type { PaymentGateway } from "./platform/payments.ts";
 import { installRateLimits } from "./platform/rate-limit.ts";
 import { installRequestDrain } from "./platform/request-drain.ts";
+import { installRequestLog } from "./platform/request-log.ts";
 import { installResponseCache } from "./platform/response-cache.ts";
 import { installSecurityHeaders } from "./platform/security-headers.ts";
-import type { Storage } from "./platform/storage.ts";
-import type { TokenSigner } from "./platform/tokens.ts";
 import { serveWebApp } from "./platform/web-app.ts";
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  db: Db;
-  storage: Storage;
-  mailer: Mailer;
-  tokens: TokenSigner;
-  /** The card network's edge (platform/payments.ts): the sandbox unless a real provider is configured. */
-  payments: PaymentGateway;
-}
-
-export interface RouteEntry {
-  method: string;
-  url: string;
-  access: "public" | "user" | "admin";
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    deps: AppDeps;
-    /** Every route with who may call it; the route-table test walks it. */
-    routeTable: RouteEntry[];
-  }
-}
-
-export type AppInstance = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 /** Request ids a caller may pass through (a load balancer's), else a fresh UUID. */
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -104,6 +66,8 @@ export async function buildApp(
               censor: "[redacted]",
             },
           },
+    // Two info lines per request were a tenth of a request's cost: requests are logged by installRequestLog.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
     genReqId: (req) => {
@@ -139,17 +103,22 @@ export async function buildApp(
     done();
   });
 
+  installRequestLog(app, deps.config.slowRequestMs);
   installSecurityHeaders(app);
   installRequestDrain(app);
   await app.register(swagger, {
     openapi: { info: { title: "Lesson Loft API", version: "1.0.0" } },
     transform: jsonSchemaTransform,
   });
-  await app.register(accessPlugin, { tokens: deps.tokens, db: deps.db });
+  await app.register(accessPlugin, {
+    tokens: deps.tokens,
+    db: deps.db,
+    accountCacheMs: deps.config.accountCacheMs,
+  });
   installOfflineGate(app, deps.db, deps.config.offlineFlagCacheMs);
   installRateLimits(app, deps.db);
   installInputGuards(app);
-  installResponseCache(app, deps.config.visitorCacheMs);
+  installResponseCache(app, deps.db, deps.config.visitorCacheMs);
   installCompression(app);
 
   await app.register(

@@ -36,6 +36,14 @@ const envSchema = z.object({
   CATALOGUE_COUNT_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   /** How long a public answer for visitors (grids, resource pages) is served from memory; 0 never. */
   VISITOR_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /**
+   * How long a signed-in request reuses the account and session its token names (ms); 0 reads them every
+   * time. Changes to an account reach every instance at once through database notices; this is the
+   * bound if one is lost (DECISIONS.md: at most 5 seconds).
+   */
+  ACCOUNT_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(3000),
+  /** Requests slower than this (ms) are logged at the default level, with errors. */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   /** How long ad serving reuses the running ads and the settings it read (ms); 0 reads them every time. */
   AD_SERVING_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** How long the offline gate reuses the offline flag it read (ms); 0 reads it on every request. */
@@ -72,6 +80,8 @@ export type Config = {
   trustProxy: boolean;
   catalogueCountCacheMs: number;
   visitorCacheMs: number;
+  accountCacheMs: number;
+  slowRequestMs: number;
   paymentGateway: "sandbox";
   adServingCacheMs: number;
   offlineFlagCacheMs: number;
@@ -118,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     catalogueCountCacheMs: e.CATALOGUE_COUNT_CACHE_MS,
     visitorCacheMs: e.VISITOR_CACHE_MS,
+    accountCacheMs: e.ACCOUNT_CACHE_MS,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     paymentGateway: e.PAYMENT_GATEWAY,
     adServingCacheMs: e.AD_SERVING_CACHE_MS,
     offlineFlagCacheMs: e.OFFLINE_FLAG_CACHE_MS,

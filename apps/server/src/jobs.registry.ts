@@ -1,6 +1,6 @@
-import type { AppDeps } from "./app.ts";
 import { bulkEmailJob } from "./modules/bulk-email/bulk-email.job.ts";
 import { receiptMailJob } from "./modules/transactions/receipt-mail.job.ts";
+import type { AppDeps } from "./platform/app-types.ts";
 import type { JobDefinition } from "./platform/jobs.ts";
 
 /**

@@ -56,6 +56,7 @@ export * from "./rules/sign-up.ts";
 export * from "./rules/site-day.ts";
 export * from "./rules/site-images.ts";
 export * from "./rules/site-settings.ts";
+export * from "./rules/slugs.ts";
 export * from "./rules/statistics.ts";
 export * from "./rules/texts.ts";
 export * from "./rules/tips.ts";

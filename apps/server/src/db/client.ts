@@ -3,6 +3,8 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { attachChangeNotices } from "../platform/change-notices.ts";
+import { pgliteNotices, postgresNotices } from "./notice-transports.ts";
 import * as schema from "./schema/index.ts";
 
 // Dates as ISO strings and bigints as numbers, the same on both engines.
@@ -31,11 +33,27 @@ export async function openDatabase(opts: {
     // the pool replaces it on the next checkout.
     pool.on("error", (error) => console.error("database connection lost:", error.message));
     const db = drizzlePg(pool, { schema });
-    return { db, engine: "postgres", close: async () => (pool.ended ? undefined : pool.end()) };
+    const notices = attachChangeNotices(db, postgresNotices(opts.databaseUrl, pool));
+    return {
+      db,
+      engine: "postgres",
+      close: async () => {
+        await notices.close();
+        if (!pool.ended) await pool.end();
+      },
+    };
   }
   const client =
     opts.pglite ?? (await PGlite.create(opts.dataDir ?? "memory://", { extensions: PGLITE_EXTENSIONS }));
   // Both drivers expose the same query builder; the node-postgres type is the one the code is written against.
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, engine: "pglite", close: async () => (client.closed ? undefined : client.close()) };
+  const notices = attachChangeNotices(db, pgliteNotices(client));
+  return {
+    db,
+    engine: "pglite",
+    close: async () => {
+      await notices.close();
+      if (!client.closed) await client.close();
+    },
+  };
 }

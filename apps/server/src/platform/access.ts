@@ -1,10 +1,12 @@
 import type { PermissionFlag } from "@market/domain";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Db } from "../db/client.ts";
 import { sessions, users } from "../db/schema/index.ts";
+import { AccountCache } from "./account-cache.ts";
 import { noteActiveDay } from "./active-days.ts";
+import { onAccountChange } from "./catalogue-changes.ts";
 import { AppError, unauthorized } from "./errors.ts";
 import type { TokenClaims, TokenSigner } from "./tokens.ts";
 
@@ -39,6 +41,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     viewer: Viewer | null;
+    /** A token not yet checked, on a route whose answer is the same for everybody (identifyDeferred). */
+    deferredIdentity: (() => Promise<void>) | null;
   }
 }
 
@@ -52,17 +56,11 @@ function bearerToken(request: FastifyRequest): string | null {
   return null;
 }
 
-/**
- * The account behind a token, read fresh on every request (one primary-key lookup joined to the token's
- * session), so that logging out, deactivation, revoked permissions and revoked admin rights are in force
- * at once on every instance. Null when the account is gone or the session has ended.
- */
-export async function loadViewer(
-  db: Db,
-  claims: Pick<TokenClaims, "sub" | "sid" | "scopes">,
-): Promise<Viewer | null> {
-  const { scopes } = claims;
-  const [row] = await db
+/** One primary-key lookup joined to the token's session, prepared once per database handle. */
+const accountStatements = new WeakMap<Db, ReturnType<typeof prepareAccountStatement>>();
+
+function prepareAccountStatement(db: Db) {
+  return db
     .select({
       id: users.id,
       username: users.username,
@@ -76,8 +74,27 @@ export async function loadViewer(
       perm_advertise: users.perm_advertise,
     })
     .from(users)
-    .innerJoin(sessions, and(eq(sessions.id, claims.sid), eq(sessions.users_id, users.id)))
-    .where(and(eq(users.id, claims.sub), isNull(sessions.ended_at)));
+    .innerJoin(sessions, and(eq(sessions.id, sql.placeholder("sid")), eq(sessions.users_id, users.id)))
+    .where(and(eq(users.id, sql.placeholder("sub")), isNull(sessions.ended_at)))
+    .prepare("account_of_token");
+}
+
+/**
+ * The account behind a token (null when the account is gone or the session has ended). Logging out,
+ * deactivation, revoked permissions and revoked admin rights are in force as soon as the account's
+ * notice reaches the instance (platform/account-cache.ts).
+ */
+export async function loadViewer(
+  db: Db,
+  claims: Pick<TokenClaims, "sub" | "sid" | "scopes">,
+): Promise<Viewer | null> {
+  const { scopes } = claims;
+  let statement = accountStatements.get(db);
+  if (!statement) {
+    statement = prepareAccountStatement(db);
+    accountStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ sid: claims.sid, sub: claims.sub });
   if (!row) return null;
   return {
     id: row.id,
@@ -98,9 +115,18 @@ export async function loadViewer(
   };
 }
 
-export const accessPlugin = fp<{ tokens: TokenSigner; db: Db }>(
-  async (app: FastifyInstance, { tokens, db }) => {
+export const accessPlugin = fp<{ tokens: TokenSigner; db: Db; accountCacheMs: number }>(
+  async (app: FastifyInstance, { tokens, db, accountCacheMs }) => {
     app.decorateRequest("viewer", null);
+    app.decorateRequest("deferredIdentity", null);
+    const accounts = new AccountCache<Viewer | null>(accountCacheMs);
+    const stopListening = onAccountChange(db, (userId) =>
+      userId === null ? accounts.clear() : accounts.dropUser(userId),
+    );
+    app.addHook("onClose", (_instance, done) => {
+      stopListening();
+      done();
+    });
 
     /** What the route's access rule says of this caller: undefined to go on, or the refusal. */
     const refusal = (request: FastifyRequest, hadToken: boolean): AppError | undefined => {
@@ -131,7 +157,10 @@ export const accessPlugin = fp<{ tokens: TokenSigner; db: Db }>(
 
     const identify = async (request: FastifyRequest, token: string) => {
       const claims = await tokens.verify(token);
-      if (claims) request.viewer = await loadViewer(db, claims);
+      if (!claims) return;
+      // Keyed by everything the viewer is made of: the account, the session and the token's scopes.
+      const key = `${claims.sub} ${claims.sid} ${claims.scopes.join(",")}`;
+      request.viewer = await accounts.get(key, claims.sub, () => loadViewer(db, claims));
       if (request.viewer) await noteActiveDay(db, request.viewer.id);
     };
 
@@ -142,6 +171,12 @@ export const accessPlugin = fp<{ tokens: TokenSigner; db: Db }>(
       if (request.is404) return done();
       const token = bearerToken(request);
       if (!token) return done(refusal(request, false));
+      // An answer the same for everybody (the grids, the site's configuration) needs no account: a
+      // signed-in teacher is served it exactly as a visitor is, at a visitor's cost.
+      if (request.routeOptions.config?.sameForEveryone) {
+        request.deferredIdentity = () => identify(request, token);
+        return done();
+      }
       identify(request, token).then(
         () => done(refusal(request, true)),
         (error: Error) => done(error),
@@ -149,6 +184,19 @@ export const accessPlugin = fp<{ tokens: TokenSigner; db: Db }>(
     });
   },
 );
+
+/**
+ * The viewer of a request whose token the access plugin left unchecked (a route the same for everybody),
+ * for the rare gate that needs it after all (offline mode lets admins through).
+ */
+export async function identifyDeferred(request: FastifyRequest): Promise<Viewer | null> {
+  const identity = request.deferredIdentity;
+  if (identity) {
+    request.deferredIdentity = null;
+    await identity();
+  }
+  return request.viewer;
+}
 
 /** The signed-in viewer of a private route (the access hook has already refused anonymous calls). */
 export function requireViewer(request: FastifyRequest): Viewer {

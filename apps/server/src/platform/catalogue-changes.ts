@@ -1,40 +1,42 @@
+import { changeNoticesOf } from "./change-notices.ts";
+
 /**
- * In-process notice that what the public catalogue shows has changed (a resource approved, edited,
- * deactivated, deleted). Short-lived caches of public answers listen and drop what they hold, so a
- * creator or an admin sees their change at once on this instance; other instances catch up within
- * their caches' few seconds.
+ * What the public catalogue shows has changed (a resource approved, edited, deactivated, deleted,
+ * featured): the short-lived caches of public answers drop what they hold, on this instance at once and
+ * on the others through the database's notices (change-notices.ts). Call it after the change commits.
  */
-const listeners = new Set<() => void>();
-
-export function onCatalogueChange(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+export function catalogueChanged(db: object) {
+  changeNoticesOf(db).announce("catalogue");
 }
 
-export function catalogueChanged() {
-  for (const listener of listeners) listener();
+export function onCatalogueChange(db: object, listener: () => void): () => void {
+  return changeNoticesOf(db).on("catalogue", listener);
 }
 
-const settingsListeners = new Set<() => void>();
-
-/** In-process notice that site settings or the running ads changed (the ad-serving cache listens). */
-export function onServingChange(listener: () => void): () => void {
-  settingsListeners.add(listener);
-  return () => settingsListeners.delete(listener);
+/** Site settings or the running ads changed (the ad-serving and offline-flag caches listen). */
+export function servingChanged(db: object) {
+  changeNoticesOf(db).announce("serving");
 }
 
-export function servingChanged() {
-  for (const listener of settingsListeners) listener();
+export function onServingChange(db: object, listener: () => void): () => void {
+  return changeNoticesOf(db).on("serving", listener);
 }
 
-const contentListeners = new Set<() => void>();
-
-/** In-process notice that the site's texts, colours or site images changed (cached answers listen). */
-export function onSiteContentChange(listener: () => void): () => void {
-  contentListeners.add(listener);
-  return () => contentListeners.delete(listener);
+/** The site's texts, colours or site images changed (cached answers and the served page listen). */
+export function siteContentChanged(db: object) {
+  changeNoticesOf(db).announce("site-content");
 }
 
-export function siteContentChanged() {
-  for (const listener of contentListeners) listener();
+export function onSiteContentChange(db: object, listener: () => void): () => void {
+  return changeNoticesOf(db).on("site-content", listener);
+}
+
+/**
+ * An account changed in a way its tokens' checks depend on (deactivated, role, permissions, password,
+ * a session ended): `listener` gets its id, or null for "any account" (after notices may have been
+ * missed). Sent by database triggers (migration 0017), so every path that changes an account is heard,
+ * on every instance.
+ */
+export function onAccountChange(db: object, listener: (userId: string | null) => void): () => void {
+  return changeNoticesOf(db).on("account", (notice) => listener(notice.userId ?? null));
 }

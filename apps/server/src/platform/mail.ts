@@ -55,3 +55,22 @@ export function createMailer(opts: {
     },
   };
 }
+
+/**
+ * Sends the mails that announce a message already saved (a user's message, a support request or answer).
+ * A mail failure is logged and reported as `false`, never as a failed request: the message is stored and
+ * a retry would duplicate it.
+ */
+export async function mailAfterSave(
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  mails: MailMessage[],
+): Promise<boolean> {
+  try {
+    for (const mail of mails) await mailer.send(mail);
+    return true;
+  } catch (error) {
+    log.error({ err: error }, "a conversation mail could not be sent");
+    return false;
+  }
+}

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { siteSettings } from "../db/schema/index.ts";
+import { identifyDeferred } from "./access.ts";
 import { onServingChange } from "./catalogue-changes.ts";
 import { AppError } from "./errors.ts";
 import { TtlCache } from "./ttl-cache.ts";
@@ -15,7 +16,7 @@ import { TtlCache } from "./ttl-cache.ts";
  */
 export function installOfflineGate(app: FastifyInstance, db: Db, cacheMs = 0) {
   const flag = new TtlCache<boolean>(cacheMs, 1);
-  const stopListening = onServingChange(() => flag.clear());
+  const stopListening = onServingChange(db, () => flag.clear());
   app.addHook("onClose", async () => stopListening());
   const readFlag = async () => {
     const [row] = await db
@@ -25,14 +26,20 @@ export function installOfflineGate(app: FastifyInstance, db: Db, cacheMs = 0) {
     return row?.value === true;
   };
   const offline = () => new AppError("offline", "The site is down for maintenance");
+  // While offline, an admin still uses the whole site; the account of a token the access plugin left
+  // unread (an answer the same for everybody) is read now.
+  const refusal = async (request: FastifyRequest) =>
+    (await identifyDeferred(request))?.isAdmin ? undefined : offline();
   app.addHook("preValidation", (request, _reply, done) => {
     if (request.routeOptions.config?.availableOffline || request.viewer?.isAdmin) return done();
     if (!request.routeOptions.url?.startsWith("/api/")) return done();
     const known = flag.peekSettled("offlineMode");
-    if (known !== undefined) return done(known ? offline() : undefined);
-    flag.get("offlineMode", readFlag).then(
-      (isOffline) => done(isOffline ? offline() : undefined),
-      (error: Error) => done(error),
-    );
+    if (known === false) return done();
+    (known === undefined ? flag.get("offlineMode", readFlag) : Promise.resolve(known))
+      .then((isOffline) => (isOffline ? refusal(request) : undefined))
+      .then(
+        (error) => done(error),
+        (error: Error) => done(error),
+      );
   });
 }

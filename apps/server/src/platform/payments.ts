@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import { cardBrand, cardDigits, luhnValid, type PaymentErrorCode, SANDBOX_TEST_CARDS } from "@market/domain";
+import {
+  cardDigits,
+  cardSummary,
+  luhnValid,
+  type PaymentErrorCode,
+  SANDBOX_TEST_CARDS,
+} from "@market/domain";
 
 /**
  * The card network's edge: the one thing we do not own, so the one thing behind an interface. A real
@@ -66,8 +72,7 @@ export function createSandboxGateway(): PaymentGateway & { charges: ReadonlyMap<
         result = {
           ok: true,
           chargeId: `ch_sandbox_${randomBytes(12).toString("hex")}`,
-          brand: cardBrand(digits),
-          last4: digits.slice(-4),
+          ...cardSummary({ cardNumber: digits }),
         };
       }
       const charge: SandboxCharge = {

@@ -22,21 +22,49 @@ describe("the visitors' micro-cache of public answers", () => {
   const grid = (headers = {}) => t.app.inject({ method: "GET", url: "/api/resources?pageSize=12", headers });
   const page = (headers = {}) => t.app.inject({ method: "GET", url: "/api/resources/cached-one", headers });
 
-  it("serves visitors the same answer for a moment, and signed-in users a fresh one", async () => {
+  it("serves visitors and signed-in users the same shared answer for a moment", async () => {
+    const member = await t.authHeader((await makeUser(t.db)).username);
     expect((await grid()).json().resources[0].title).toBe("Before");
     expect((await page()).json().title).toBe("Before");
+    expect((await page(member)).json().title).toBe("Before");
     await retitle("After");
     expect((await grid()).json().resources[0].title).toBe("Before");
     expect((await page()).json().title).toBe("Before");
+    expect((await grid(member)).json().resources[0].title).toBe("Before");
+    expect((await page(member)).json().title).toBe("Before");
+  });
 
+  it("answers a signed-in user's grid with the very bytes a visitor gets", async () => {
     const member = await t.authHeader((await makeUser(t.db)).username);
-    expect((await grid(member)).json().resources[0].title).toBe("After");
-    expect((await page(member)).json().title).toBe("After");
+    const url = "/api/resources?pageSize=12&sort=price-asc";
+    const visitor = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+    const signedIn = await t.app.inject({
+      method: "GET",
+      url,
+      headers: { ...member, "accept-encoding": "br" },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.rawPayload.equals(visitor.rawPayload)).toBe(true);
+    expect(signedIn.headers["content-type"]).toBe(visitor.headers["content-type"]);
+  });
+
+  it("shows a signed-in user's own favourite in their next answer, on a shared page", async () => {
+    const member = await makeUser(t.db);
+    const auth = await t.authHeader(member.username);
+    expect((await page(auth)).json()).toMatchObject({ isFavorited: false, isOwned: false });
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/api/users/self/resources/favorites/${resourceId}`,
+      headers: auth,
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await page(auth)).json()).toMatchObject({ isFavorited: true, title: "Before" });
+    expect((await page()).json().isFavorited).toBe(false);
   });
 
   it("drops what it holds when the catalogue changes in this process", async () => {
     await retitle("Changed again");
-    catalogueChanged();
+    catalogueChanged(t.db);
     const res = await grid();
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     expect(res.json()).toMatchObject({ total: 1, resources: [{ title: "Changed again" }] });
@@ -101,7 +129,7 @@ describe("the micro-cache under a burst of misses", () => {
   /** A bare app with one shared route whose answers we release by hand, counting how often it ran. */
   async function burstApp(answer: (run: number) => Promise<unknown>) {
     const app = Fastify();
-    installResponseCache(app, 60_000);
+    installResponseCache(app, {}, 60_000);
     let runs = 0;
     app.get("/shared", { config: { sharedForVisitors: true } }, async () => answer(++runs));
     await app.ready();

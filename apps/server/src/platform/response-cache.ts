@@ -47,7 +47,7 @@ interface Fill {
  * An entry keeps its brotli and gzip forms beside the JSON, each made the first time a client asks for
  * it (platform/compression.ts): a hit is never compressed again.
  */
-export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEntries = 1000) {
+export function installResponseCache(app: FastifyInstance, db: object, ttlMs: number, maxEntries = 1000) {
   if (ttlMs <= 0) return;
   app.decorateRequest("cacheFill", null);
   const entries = new TtlCache<KeptAnswer>(ttlMs, maxEntries);
@@ -59,7 +59,7 @@ export function installResponseCache(app: FastifyInstance, ttlMs: number, maxEnt
     entries.clear();
     inFlight.clear();
   };
-  const stops = [onCatalogueChange(clear), onServingChange(clear), onSiteContentChange(clear)];
+  const stops = [onCatalogueChange, onServingChange, onSiteContentChange].map((on) => on(db, clear));
   app.addHook("onClose", (_instance, done) => {
     for (const stop of stops) stop();
     done();

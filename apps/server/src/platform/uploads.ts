@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import { encodePreview, type InspectedImage, inspectImage } from "./images.ts";
 
 /** An upload over its size limit. Each route answers with its own message, naming its own limit. */
 export class UploadTooLarge extends Error {
@@ -37,4 +38,32 @@ export async function readWholeUpload(stream: UploadStream, maxBytes: number): P
   }
   if (stream.truncated) throw new UploadTooLarge(maxBytes);
   return Buffer.concat(chunks);
+}
+
+/** How one route takes an image: its byte limit and its own answers, in its own words and fields. */
+export interface ImageLimits {
+  maxBytes: number;
+  /** The route's refusal of a file over maxBytes, or of one that is not an image it takes. */
+  refuse: (problem: "too_large" | "unsupported_type") => Error;
+  /** The route's own check of the decoded image (its dimensions): its refusal, or null when it fits. */
+  check?: (image: InspectedImage) => Error | null;
+}
+
+/**
+ * Every image upload's steps: read whole up to `maxBytes`, judged from its content (inspectImage: format,
+ * full decode, pixel limit), the route's check, then re-encoded (encodePreview) so that what is stored is
+ * an image this server produced. Throws the route's refusal; returns what was sent and what to store.
+ */
+export async function acceptImage(
+  upload: UploadStream,
+  limits: ImageLimits,
+): Promise<{ image: InspectedImage; encoded: Awaited<ReturnType<typeof encodePreview>> }> {
+  const bytes = await readWholeUpload(upload, limits.maxBytes).catch((error) => {
+    throw error instanceof UploadTooLarge ? limits.refuse("too_large") : error;
+  });
+  const image = await inspectImage(bytes);
+  if (!image) throw limits.refuse("unsupported_type");
+  const problem = limits.check?.(image);
+  if (problem) throw problem;
+  return { image, encoded: await encodePreview(bytes) };
 }

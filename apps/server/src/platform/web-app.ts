@@ -3,7 +3,6 @@ import { join, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import { BOOT_DATA_ELEMENT_ID } from "@market/domain";
 import type { FastifyInstance } from "fastify";
-import { onCatalogueChange, onServingChange, onSiteContentChange } from "./catalogue-changes.ts";
 import { KeptAnswer } from "./compression.ts";
 import { TtlCache } from "./ttl-cache.ts";
 
@@ -85,6 +84,8 @@ export interface PageShell {
   keyOf(url: URL): string;
   /** `screenFiles(src)`: the built files a screen's module (its path in apps/web) needs beyond the first bundle. */
   head(url: URL, screenFiles: (src: string) => string[]): Promise<ShellParts>;
+  /** Calls `listener` whenever what the heads are made of changes; returns the function that stops it. */
+  onChange(listener: () => void): () => void;
 }
 
 export interface ShellParts {
@@ -151,9 +152,9 @@ function pageWithBootData(app: FastifyInstance, html: string, shell: PageShell, 
   // Past its ttl a document is still sent for a while as it is rebuilt behind it: a visitor never waits for the
   // three lists a home page asks for. What this process changes clears it at once.
   const kept = new TtlCache<KeptAnswer>(shell.ttlMs, 500, Date.now, PAGE_STALE_MS);
-  const stops = [onCatalogueChange, onServingChange, onSiteContentChange].map((on) => on(() => kept.clear()));
+  const stop = shell.onChange(() => kept.clear());
   app.addHook("onClose", (_instance, done) => {
-    for (const stop of stops) stop();
+    stop();
     done();
   });
   return (url: URL): Promise<KeptAnswer> =>

@@ -2,9 +2,10 @@ import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LoginResponse } from "@market/domain";
-import { type AppInstance, buildApp } from "../app.ts";
+import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type Db, openDatabase } from "../db/client.ts";
+import type { AppInstance } from "../platform/app-types.ts";
 import { createMailer } from "../platform/mail.ts";
 import { createSandboxGateway } from "../platform/payments.ts";
 import { startSession } from "../platform/sessions.ts";
@@ -45,6 +46,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     // Factories write rows directly, behind the services' back; counts must be fresh for them.
     catalogueCountCacheMs: 0,
     visitorCacheMs: 0,
+    accountCacheMs: 0,
     adServingCacheMs: 0,
     offlineFlagCacheMs: 0,
     ...overrides,
@@ -121,9 +123,11 @@ const silentLog = {
  */
 export async function buildSecondInstance(
   first: TestApp,
+  overrides: Partial<Config> = {},
 ): Promise<{ app: AppInstance; close(): Promise<void> }> {
   const database = await openDatabase({ databaseUrl: first.databaseUrl, poolSize: 2 });
-  const app = await buildApp({ ...first.app.deps, database, db: database.db }, { logger: false });
+  const config = { ...first.config, ...overrides };
+  const app = await buildApp({ ...first.app.deps, config, database, db: database.db }, { logger: false });
   await app.ready();
   return {
     app,

@@ -1,8 +1,9 @@
 /**
  * A landing page's first API answers, carried in the served page (SiteBootData.answers), by address.
  * Each is used once, by a visitor's first ask for that address within a short while of the page loading:
- * a later ask (a refetch, a return to the page) goes to the server for a fresh answer, and a signed-in
- * user's calls always do (the page's answers are a visitor's).
+ * a later ask (a refetch, a return to the page) goes to the server for a fresh answer. A signed-in user
+ * takes only the answers the same for everybody (isSharedAnswer: the grids); a resource page's carries
+ * the viewer's own flags, so theirs comes from the server.
  */
 const FRESH_FOR_MS = 30_000;
 

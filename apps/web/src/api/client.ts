@@ -1,4 +1,11 @@
-import { API_BASE, type AuthFailureReason, type ErrorBody, type QueryValue, withQuery } from "@market/domain";
+import {
+  API_BASE,
+  type AuthFailureReason,
+  type ErrorBody,
+  isSharedAnswer,
+  type QueryValue,
+  withQuery,
+} from "@market/domain";
 import { getSession } from "../state/session.ts";
 import { takeBootAnswer } from "./boot-answers.ts";
 import { authFlags, decideErrorReaction, type ErrorReaction } from "./error-reactions.ts";
@@ -155,9 +162,10 @@ export async function apiRequest<T>(
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.captchaToken) headers["captcha-token"] = options.captchaToken;
 
-  // A visitor's first screen: its answer may have come with the page.
-  if (!token && (options.method ?? "GET") === "GET") {
-    const carried = takeBootAnswer(apiUrl(path, options.query));
+  // A first screen's answer may have come with the page: a visitor's, or one the same for everybody.
+  if ((options.method ?? "GET") === "GET") {
+    const url = apiUrl(path, options.query);
+    const carried = !token || isSharedAnswer(url) ? takeBootAnswer(url) : undefined;
     if (carried !== undefined) return carried as T;
   }
 

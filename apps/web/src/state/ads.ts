@@ -41,7 +41,7 @@ export function useAdsShown(): boolean {
   const blocked = useAdBlockerDetected();
   return shouldShowAds({
     adBlockerDetected: blocked,
-    donatedAdFreeMode: settings?.donatedAdFreeMode ?? false,
+    donatedAdFreeMode: settings.donatedAdFreeMode,
     donationDate: session?.user?.donation_date ?? null,
   });
 }

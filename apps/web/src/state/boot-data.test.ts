@@ -71,10 +71,18 @@ describe("a landing page's first answers", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-  it("are never a signed-in user's (their calls carry their token to the server)", async () => {
+  it("answer a signed-in user's first ask too where the answer is the same for everybody (a grid)", async () => {
     keepBootAnswers(BOOT.answers);
     const { deps, fetch } = clientDeps("a.token.x");
-    await apiRequest("/resources", { query: { page: 1, pageSize: 12, sort: "downloads" } }, deps);
+    const query = { page: 1, pageSize: 12, sort: "downloads" };
+    await expect(apiRequest("/resources", { query }, deps)).resolves.toEqual({ resources: [], total: 0 });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("are never a signed-in user's resource page (it carries their own flags)", async () => {
+    keepBootAnswers({ "/api/resources/fractions-bingo": { isFavorited: false } });
+    const { deps, fetch } = clientDeps("a.token.x");
+    await expect(apiRequest("/resources/fractions-bingo", {}, deps)).resolves.toEqual({ from: "server" });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 

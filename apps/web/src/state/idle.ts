@@ -72,7 +72,7 @@ export function useIdleRedirect() {
   const adsShown = useAdsShown();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const timeoutMs = (settings?.idleTimeoutSeconds ?? 300) * 1000;
+  const timeoutMs = settings.idleTimeoutSeconds * 1000;
   const signedIn = session !== null;
   // Read when the timer fires, so a change of page or of ads does not restart the wait.
   const inputs = useRef({ adsShown, donationDate: session?.user?.donation_date ?? null, pathname });

@@ -1,5 +1,5 @@
-import { type ColorEntry, type SiteSettings, textOf } from "@market/domain";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type ColorEntry, DEFAULT_SITE_SETTINGS, type SiteSettings, textOf } from "@market/domain";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api } from "../api/client.ts";
 import type {
@@ -82,7 +82,16 @@ export function useColors(): ColorEntry[] | undefined {
   return useQuery(siteQueries.colors).data;
 }
 
-/** The site settings (limits, fees, switches) the front end reads; undefined until loaded. */
-export function useSiteSettings(): SiteSettings | undefined {
-  return useQuery(siteQueries.settings).data;
+/**
+ * The site settings (limits, fees, switches) the front end reads. They are in the cache before the first
+ * screen renders (guard "load configuration"); until then, or if they could not be read, a screen sees the
+ * defaults every server starts from, filled here once so that no screen carries a fallback of its own.
+ */
+export function useSiteSettings(): SiteSettings {
+  return useQuery(siteQueries.settings).data ?? DEFAULT_SITE_SETTINGS;
+}
+
+/** The same settings read outside a component (after a login or a logout), with the same defaults. */
+export function siteSettingsIn(queryClient: QueryClient): SiteSettings {
+  return queryClient.getQueryData(siteQueries.settings.queryKey) ?? DEFAULT_SITE_SETTINGS;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DONATION_PLACEMENTS } from "../rules/enums.ts";
 import { checkPaymentFormFields } from "../rules/payment-form.ts";
-import { TIP_MULTIPLE_MAX_RECIPIENTS } from "../rules/tips.ts";
+import { checkTipNote, TIP_MULTIPLE_MAX_RECIPIENTS } from "../rules/tips.ts";
 import { libraryFileSchema } from "./library.ts";
 import { publicUserSchema } from "./users.ts";
 
@@ -61,16 +61,22 @@ export const purchaseResponseSchema = z.object({
 });
 export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
 
+/** A tip's note: the domain's limit (checkTipNote, in characters as PostgreSQL counts them), answered as `too_long`. */
+const tipNote = z
+  .string()
+  .refine((note) => checkTipNote(note) === null, { message: "too_long" })
+  .optional();
+
 export const tipRequestSchema = paymentFormSchema.extend({
   recipientId: z.string().optional(),
-  tipNote: z.string().max(2000).optional(),
+  tipNote,
   amount: cents,
 });
 export type TipRequest = z.infer<typeof tipRequestSchema>;
 
 export const tipMultipleRequestSchema = paymentFormSchema.extend({
   recipientIds: z.array(z.string().min(1).max(64)).min(1).max(TIP_MULTIPLE_MAX_RECIPIENTS),
-  tipNote: z.string().max(2000).optional(),
+  tipNote,
   /** Each recipient's tip. */
   amount: cents,
 });

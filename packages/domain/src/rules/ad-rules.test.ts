@@ -17,14 +17,12 @@ import {
   checkAdImage,
   checkAdSpend,
   deriveAdStatus,
-  isAdCompleteForUser,
   isAdEditable,
   isAdSpendEditable,
   isIdentityComplete,
   isTargetingComplete,
   missingAdFields,
   nextAdStep,
-  previousAdStep,
   requiredAdFields,
   resolveAdStep,
 } from "./ad-rules.ts";
@@ -130,22 +128,21 @@ describe("resolveAdStep (no name opens the first step; unknown is null)", () => 
   ])("%j -> %s", (name, step) => expect(resolveAdStep(name)).toBe(step));
 });
 
-describe("nextAdStep and previousAdStep (along the type's sequence)", () => {
-  it.each<[AdEditStep, AdType, boolean, AdEditStep | null, AdEditStep | null]>([
-    ["image", "1", false, null, "url"],
-    ["title", "1", false, "url", "description"],
-    ["title", "2", false, "url", "subtitle"],
-    ["subject", "2", false, "subtitle", "statement"],
-    ["button", "1", false, "description", "statement"],
-    ["status", "1", false, "payment", null],
-    ["status", "1", true, "payment", "styling"],
-    ["review", "5", true, "code", null],
-    ["description", "2", false, null, null],
-    ["subtitle", "1", false, null, null],
-    ["review", "1", false, null, null],
-    ["delete", "1", true, null, null],
-  ])("%s (type %s, admin %s): previous %s, next %s", (step, adType, isAdmin, previous, next) => {
-    expect(previousAdStep(step, adType, isAdmin)).toBe(previous);
+describe("nextAdStep (along the type's sequence)", () => {
+  it.each<[AdEditStep, AdType, boolean, AdEditStep | null]>([
+    ["image", "1", false, "url"],
+    ["title", "1", false, "description"],
+    ["title", "2", false, "subtitle"],
+    ["subject", "2", false, "statement"],
+    ["button", "1", false, "statement"],
+    ["status", "1", false, null],
+    ["status", "1", true, "styling"],
+    ["review", "5", true, null],
+    ["description", "2", false, null],
+    ["subtitle", "1", false, null],
+    ["review", "1", false, null],
+    ["delete", "1", true, null],
+  ])("%s (type %s, admin %s): next %s", (step, adType, isAdmin, next) => {
     expect(nextAdStep(step, adType, isAdmin)).toBe(next);
   });
 });
@@ -353,26 +350,6 @@ describe("isAdSpendEditable (spec 4: editable, and no running status or expired)
     ["awaiting_approval", "expired", false, false],
   ])("approval %s, running %s, admin %s -> %s", (approval_status, running_status, isAdmin, editable) =>
     expect(isAdSpendEditable({ approval_status, running_status }, isAdmin)).toBe(editable),
-  );
-});
-
-describe("isAdCompleteForUser (spec 4: running, stopped or awaiting approval, or payment complete; admins always)", () => {
-  it.each<[string, string | null, boolean, boolean, boolean]>([
-    ["creating", null, false, false, false],
-    ["creating", null, false, true, true],
-    ["approved", "running", false, false, true],
-    ["approved", "stopped", false, false, true],
-    ["awaiting_approval", null, false, false, true],
-    ["approved", "expired", false, false, false],
-    ["approved", "expired", false, true, true],
-    ["rejected", null, false, false, false],
-    ["creating", null, true, false, true],
-  ])(
-    "approval %s, running %s, admin %s, payment complete %s -> %s",
-    (approval_status, running_status, isAdmin, paymentComplete, done) =>
-      expect(isAdCompleteForUser({ approval_status, running_status }, { isAdmin, paymentComplete })).toBe(
-        done,
-      ),
   );
 });
 

@@ -86,13 +86,6 @@ export function nextAdStep(step: AdEditStep, adType: AdType, isAdmin: boolean): 
   return at === -1 ? null : (steps[at + 1] ?? null);
 }
 
-/** The step before this one in the ad's sequence, or null at its start or off it. */
-export function previousAdStep(step: AdEditStep, adType: AdType, isAdmin: boolean): AdEditStep | null {
-  const steps = adEditSteps(adType, isAdmin);
-  const at = steps.indexOf(step);
-  return at <= 0 ? null : (steps[at - 1] ?? null);
-}
-
 /** Styling, code and review are for admins; every other step is open to the ad's editor. */
 export function canOpenAdStep(step: AdEditStep, isAdmin: boolean): boolean {
   return (AD_ADMIN_STEPS as readonly string[]).includes(step) ? isAdmin : true;
@@ -265,21 +258,6 @@ export function isAdSpendEditable(ad: AdState, isAdmin: boolean): boolean {
   if (!isAdEditable(ad, isAdmin)) return false;
   const running = ad.running_status;
   return running === null || running === undefined || running === "" || running === "expired";
-}
-
-/**
- * The payment step's completeness (spec 4): for non-admins only when the ad is running, stopped or
- * awaiting approval (it was paid for already), or its payment source is complete. Admins do not pay,
- * so it is always complete for them. Field completeness is missingAdFields', not this.
- */
-export function isAdCompleteForUser(
-  ad: AdState,
-  context: { isAdmin: boolean; paymentComplete: boolean },
-): boolean {
-  if (context.isAdmin) return true;
-  if (ad.running_status === "running" || ad.running_status === "stopped") return true;
-  if (ad.approval_status === "awaiting_approval") return true;
-  return context.paymentComplete;
 }
 
 /**

@@ -18,6 +18,15 @@ export function withQuery(path: string, query?: Record<string, QueryValue>): str
   return `${path}${qs ? `?${qs}` : ""}`;
 }
 
+/**
+ * An answer the same for every viewer, signed in or not (the server's `sameForEveryone` routes: the grids
+ * and search), which a signed-in user's first ask may take from the page too. A resource page's answer
+ * carries the viewer's own flags (favourited, owned), so it is a visitor's only.
+ */
+export function isSharedAnswer(url: string): boolean {
+  return url === "/api/resources" || url.startsWith("/api/resources?");
+}
+
 /** A shelf (the home page's featured and new rows) shows its list's first four. */
 export const SHELF_SIZE = 4;
 

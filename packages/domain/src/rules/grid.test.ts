@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cellsPerRow, hasAdCell, isShortViewport, rowFillCells } from "./grid.ts";
+import { cellsPerRow, hasAdCell, rowFillCells } from "./grid.ts";
 import { GRID } from "./limits.ts";
 
 describe("grid math (spec 2)", () => {
@@ -28,10 +28,5 @@ describe("grid math (spec 2)", () => {
     expect(GRID.pageCells).toBe(12);
     expect(hasAdCell(20)).toBe(false);
     expect(hasAdCell(21)).toBe(true);
-  });
-
-  it("uses the 815 px height threshold", () => {
-    expect(isShortViewport(814)).toBe(true);
-    expect(isShortViewport(815)).toBe(false);
   });
 });

@@ -22,8 +22,3 @@ export function rowFillCells(cellCount: number, width: number): number {
 export function hasAdCell(resultCount: number): boolean {
   return resultCount > GRID.adCellMinResults;
 }
-
-/** Whether a viewport is short enough that the grid loads its next page early (height threshold 815). */
-export function isShortViewport(height: number): boolean {
-  return height < GRID.heightThreshold;
-}

@@ -9,7 +9,6 @@ export const GRID = {
   narrowWidth: 500,
   threeColumnMinWidth: 1180,
   threeColumnMaxWidth: 1380,
-  heightThreshold: 815,
   portfolioFirstLoad: 24,
   portfolioChunk: 12,
   adCellMinResults: 20,

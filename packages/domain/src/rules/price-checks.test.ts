@@ -11,7 +11,9 @@ import {
   parseSaleEnd,
   priceErrorCodes,
   priceFlags,
+  priceOn,
   priceToPay,
+  saleRunsOn,
 } from "./price-checks.ts";
 
 const TODAY = "2026-12-01";
@@ -238,5 +240,23 @@ describe("the price a presented resource costs now", () => {
     expect(isOnSale({ price: 600, sale_price: null })).toBe(false);
     // A free resource has no sale; what is charged and what is shown never disagree.
     expect(priceToPay({ price: 0, sale_price: null })).toBe(0);
+  });
+});
+
+describe("a stored sale on a site day", () => {
+  const sale = { price: 600, sale_price: 450, sale_end: "2024-03-10" };
+
+  it("counts until the end of its end date, and not after", () => {
+    expect(saleRunsOn(sale, "2024-03-01")).toBe(true);
+    expect(saleRunsOn(sale, "2024-03-10")).toBe(true);
+    expect(saleRunsOn(sale, "2024-03-11")).toBe(false);
+    expect(priceOn(sale, "2024-03-10")).toBe(450);
+    expect(priceOn(sale, "2024-03-11")).toBe(600);
+  });
+
+  it("needs both a sale price and an end date", () => {
+    expect(saleRunsOn({ sale_price: null, sale_end: "2024-03-10" }, "2024-03-01")).toBe(false);
+    expect(saleRunsOn({ sale_price: 450, sale_end: null }, "2024-03-01")).toBe(false);
+    expect(priceOn({ price: 600, sale_price: null, sale_end: null }, "2024-03-01")).toBe(600);
   });
 });

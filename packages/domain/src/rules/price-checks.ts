@@ -159,9 +159,31 @@ export function priceFlags(input: PriceInput): PriceFlags {
   };
 }
 
+/** A resource's sale as stored: the sale price and its last day (ISO date), both set or neither. */
+export interface StoredSale {
+  sale_price: number | null;
+  sale_end: string | null;
+}
+
+/**
+ * Whether a stored sale counts on the site day `today` (ISO date in the site's time zone): a sale runs
+ * until the end of its end date there. The server's SQL asks the same in SALE_RUNS (card-query.ts).
+ */
+export function saleRunsOn<T extends StoredSale>(
+  sale: T,
+  today: string,
+): sale is T & { sale_price: number; sale_end: string } {
+  return sale.sale_price !== null && sale.sale_end !== null && sale.sale_end >= today;
+}
+
+/** What a stored resource costs on the site day `today`: the sale price while its sale runs, else its price. */
+export function priceOn(resource: StoredSale & { price: number }, today: string): number {
+  return saleRunsOn(resource, today) ? resource.sale_price : resource.price;
+}
+
 /**
  * A resource's price as the API presents it: `sale_price` is set only while its sale runs (the server
- * decides, by the site's date, and charges the same: transactions' currentPrice).
+ * decides by saleRunsOn, and charges the same: priceOn).
  */
 export interface PresentedPrice {
   price: number;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { MIN_ROOT, wordForms, wordRoot } from "./word-forms.ts";
+import { MIN_ROOT, sameWord, wordRoot, wordSpellings } from "./word-forms.ts";
 
-/** Whether a search for `query` finds `text` by word forms alone: one of the query's forms is in the text. */
-const finds = (query: string, text: string) => wordForms(query).some((form) => text.includes(form));
+/** Whether a search for `query` finds `text` by word forms alone: one of the query's spellings is a word of it. */
+const finds = (query: string, text: string) =>
+  text.split(/[^a-z]+/).some((word) => wordSpellings(query).includes(word));
 
 describe("word forms (issue 17)", () => {
   it.each([
@@ -38,6 +39,9 @@ describe("word forms (issue 17)", () => {
     ["typing", "type"],
     ["studying", "study"],
     ["feelings", "feel"],
+    // plurals of words kept whole
+    ["things", "thing"],
+    ["evenings", "evening"],
     // irregular plurals
     ["children", "child"],
     ["mice", "mouse"],
@@ -59,7 +63,6 @@ describe("word forms (issue 17)", () => {
     "species",
     "during",
     "evening",
-    "things",
     "string",
     "spring",
     "sing",
@@ -122,6 +125,15 @@ describe("word forms (issue 17)", () => {
     ["studies", "social studied", true],
     ["movies", "movie night", true],
     ["games", "gaming", true],
+    ["houses", "a house", true],
+    ["house", "two houses", true],
+    ["housing", "house plans", true],
+    ["run", "running", true],
+    ["stopped", "stop signs", true],
+    ["quiz", "quizzes", true],
+    ["boxes", "box", true],
+    ["things", "a thing", true],
+    ["thing", "things", true],
     // must not merge
     ["multiply", "multiplication facts", false],
     ["multiplication", "multiply", false],
@@ -135,14 +147,53 @@ describe("word forms (issue 17)", () => {
     ["things", "thin", false],
     ["species", "special", false],
     ["the", "thing", false],
+    // whole words only: a word is not found inside another or as its start
+    ["graph", "paragraph", false],
+    ["graph", "graphic organizer", false],
+    ["fraction", "fractional", false],
+    ["plan", "plane", false],
+    ["plans", "planets", false],
+    ["note", "not", false],
+    ["cut", "cute", false],
+    ["map", "maple", false],
   ])("%s finds %j: %s", (query, text, found) => expect(finds(query, text)).toBe(found));
 
-  it("searches by the fewest forms: a form that holds another adds nothing", () => {
-    expect(wordForms("children")).toEqual(["child"]);
-    expect(wordForms("activities")).toEqual(["activity", "activitie"]);
-    expect(wordForms("mice")).toEqual(["mouse", "mice"]);
-    expect(wordForms("share")).toEqual(["share", "sharing"]);
-    expect(wordForms("fractions")).toEqual(["fraction"]);
+  it("searches for a word's spellings: itself and its inflections that read back as it", () => {
+    expect(wordSpellings("fraction")).toEqual(expect.arrayContaining(["fraction", "fractions"]));
+    expect(wordSpellings("children")).toEqual(expect.arrayContaining(["children", "child"]));
+    expect(wordSpellings("activities")).toEqual(expect.arrayContaining(["activities", "activity"]));
+    expect(wordSpellings("mice")).toEqual(["mice", "mouse"]);
+    expect(wordSpellings("share")).toEqual(["share", "shares", "shared", "sharing"]);
+    expect(wordSpellings("plan")).toEqual(["plan", "plans", "planned", "planning"]);
+    // Only plain words of letters have other spellings.
+    expect(wordSpellings("3rd")).toEqual(["3rd"]);
+    expect(wordSpellings("k")).toEqual(["k"]);
+  });
+
+  it("reads two words as forms of one only when each starts with the other's stem", () => {
+    expect(sameWord("houses", "house")).toBe(true);
+    expect(sameWord("house", "houses")).toBe(true);
+    expect(sameWord("graphing", "graphs")).toBe(true);
+    expect(sameWord("plan", "plane")).toBe(false);
+    expect(sameWord("plane", "plan")).toBe(false);
+    expect(sameWord("multiply", "multiplication")).toBe(false);
+  });
+
+  it("finds every spelling from every other: each spelling's spellings hold the word searched for", () => {
+    for (const word of [
+      "fraction",
+      "activity",
+      "graph",
+      "share",
+      "run",
+      "house",
+      "study",
+      "child",
+      "box",
+      "quiz",
+    ]) {
+      for (const spelling of wordSpellings(word)) expect(sameWord(spelling, word)).toBe(true);
+    }
   });
 
   it(`never searches for less than ${MIN_ROOT} letters of a longer word`, () => {
@@ -150,7 +201,8 @@ describe("word forms (issue 17)", () => {
     for (const word of words) {
       const root = wordRoot(word);
       expect(root.length).toBeGreaterThanOrEqual(Math.min(MIN_ROOT, word.length));
-      for (const form of wordForms(word)) expect(form.length).toBeGreaterThanOrEqual(MIN_ROOT);
+      for (const spelling of wordSpellings(word))
+        expect(spelling.length).toBeGreaterThanOrEqual(Math.min(MIN_ROOT, word.length));
     }
   });
 });

@@ -1,14 +1,16 @@
 /**
- * Word forms for search (issue 17): "fraction" finds "fractions", "activities" finds "activity", "graph"
- * finds "graphing". A light English stemmer, not a dictionary: it removes the endings teachers' searches
- * differ by (plural -s, -es and -ies, and -ing and -ed) where that is safe, knows a few irregular plurals,
- * and leaves alone what it cannot read safely. It never merges different words that merely share a start:
- * derivations (-er, -ion, -ly, -ment ...) are kept, so "multiplication" is not "multiply" and "paper" is
- * not "pap"; words that only look inflected ("news", "evening") are protected; a root is never shorter
- * than MIN_ROOT letters.
+ * Word forms for search (issues 17 and 19): "fraction" finds "fractions", "activities" finds "activity",
+ * "graph" finds "graphing". A light English stemmer, not a dictionary: it removes the endings teachers'
+ * searches differ by (plural -s, -es and -ies, and -ing and -ed) where that is safe, knows a few irregular
+ * plurals, and leaves alone what it cannot read safely. It never merges different words that merely share
+ * a start: derivations (-er, -ion, -ly, -ment ...) are kept, so "multiplication" is not "multiply" and
+ * "paper" is not "pap"; words that only look inflected ("news", "evening") are protected; a root is never
+ * shorter than MIN_ROOT letters.
  *
- * Search matches substrings (spec 2), so a word is searched for by its forms: the shortest pieces of text
- * that its spellings contain ("fraction" is in "fractions", "studie" in "studies" and "studied").
+ * Search matches whole words (issue 19), so a word is searched for by its spellings: the word itself and
+ * the inflections of its root that read back as the same word ("fraction" -> fraction, fractions;
+ * "make" -> make, makes, making; irregular verbs such as "made" are not known). A short list of words,
+ * which a full-text index looks up one by one.
  */
 
 /** No root is shorter than this; shorter words are kept as they are. */
@@ -74,17 +76,13 @@ const PROTECTED = new Set([
   "perhaps",
   "during",
   "evening",
-  "evenings",
   "thing",
-  "things",
   "nothing",
   "something",
   "anything",
   "everything",
   "wedding",
-  "weddings",
   "hundred",
-  "hundreds",
   "united",
   "sacred",
   "naked",
@@ -156,20 +154,60 @@ export function wordRoot(word: string): string {
 }
 
 /**
- * What a search for `word` looks for: pieces of text, any one of which a field must contain. The root,
- * plus the spellings of the word that do not contain it: "activity" -> activity, activitie
- * (activities); "make" -> make, making; "mouse" -> mouse, mice. Never shorter than the root.
+ * The stems a word's spellings start with: its root, or every form of an irregular word ("mouse", "mice"),
+ * and the root's spelling before an ending when that differs ("study" -> studie-s, "share" -> shar-ing).
  */
-export function wordForms(word: string): string[] {
+function wordStems(word: string): readonly string[] {
   const root = wordRoot(word);
   const irregular = IRREGULAR_FORMS.get(root);
-  let forms: string[];
-  if (irregular) forms = [...irregular];
+  if (irregular) return irregular;
   // Consonant + y: "study" -> studies, studied.
-  else if (/^[a-z]+[^aeiouy]y$/.test(root)) forms = [root, `${root.slice(0, -1)}ie`];
+  if (/^[a-z]+[^aeiouy]y$/.test(root)) return [root, `${root.slice(0, -1)}ie`];
   // A final silent e goes before -ing: "share" -> sharing ("ee", "ie", "oe" keep it: "seeing").
-  else if (/^[a-z]{2,}[^aeio]e$/.test(root)) forms = [root, `${root.slice(0, -1)}ing`];
-  else forms = [root];
-  // A form that contains another adds nothing to a substring search ("children" holds "child").
-  return forms.filter((form) => !forms.some((other) => other !== form && form.includes(other)));
+  if (/^[a-z]{2,}[^aeio]e$/.test(root)) return [root, `${root.slice(0, -1)}ing`];
+  return [root];
+}
+
+/**
+ * Whether two words are forms of one word: each starts with a stem of the other. "houses" and "house"
+ * are (stems "hous" and "house"), "plan" and "plane" are not ("plan" does not start with "plane").
+ */
+export function sameWord(a: string, b: string): boolean {
+  return wordStems(a).some((stem) => b.startsWith(stem)) && wordStems(b).some((stem) => a.startsWith(stem));
+}
+
+/**
+ * What a root may become with an ending: plural, -ing and -ed, with the spelling changes English makes (a
+ * lost e, y to ie, a doubled consonant; an e back on a stem like "hous"). Some are not words ("studie"),
+ * which costs a look-up and finds nothing; the caller keeps only those that read back as forms of the
+ * word searched for.
+ */
+function inflections(root: string): string[] {
+  if (root.endsWith("e")) return [root, `${root}s`, `${root}d`, `${root.slice(0, -1)}ing`];
+  if (/[^aeiou]y$/.test(root)) {
+    // "ies" is also the plural of "ie": "movies" has the root "movy", and "movie" is its singular.
+    const stem = root.slice(0, -1);
+    return [root, `${stem}ies`, `${stem}ied`, `${root}ing`, `${stem}ie`];
+  }
+  const spellings = [root, `${root}s`, `${root}ed`, `${root}ing`, `${root}e`];
+  if (/(s|x|z|ch|sh|o)$/.test(root)) spellings.push(`${root}es`);
+  // One short vowel before a final consonant: "run" -> running, "stop" -> stopped.
+  if (/[^aeiou][aeiou][^aeiouwxy]$/.test(root)) {
+    const doubled = root + root.at(-1);
+    spellings.push(`${doubled}ed`, `${doubled}ing`);
+  }
+  return spellings;
+}
+
+/**
+ * The words a search for `word` finds: itself and the inflections of its root that are forms of it.
+ * "fraction" -> fraction, fractions; "activities" -> activities, activity; "mouse" -> mouse, mice;
+ * "share" -> share, shares, shared, sharing. Only plain words of letters have other spellings.
+ */
+export function wordSpellings(word: string): string[] {
+  if (!/^[a-z]+$/.test(word)) return [word];
+  const root = wordRoot(word);
+  const irregular = IRREGULAR_FORMS.get(root);
+  const candidates = new Set([word, ...(irregular ?? []), ...inflections(root)]);
+  return [...candidates].filter((spelling) => spelling === word || sameWord(word, spelling));
 }

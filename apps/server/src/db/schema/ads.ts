@@ -1,4 +1,10 @@
-import { AD_APPROVAL_STATUSES, AD_IMAGE_FITS, AD_RUNNING_STATUSES, AD_TYPES } from "@market/domain";
+import {
+  AD_APPROVAL_STATUSES,
+  AD_IMAGE_FITS,
+  AD_RUNNING_STATUSES,
+  AD_SPEND_DEFAULTS,
+  AD_TYPES,
+} from "@market/domain";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -44,8 +50,8 @@ export const advertisements = pgTable(
     image_fit: text("image_fit").notNull().default("fill"),
     image_focus_x: integer("image_focus_x").notNull().default(50),
     image_focus_y: integer("image_focus_y").notNull().default(50),
-    spend_per_day: integer("spend_per_day").notNull().default(500),
-    run_days_total: integer("run_days_total").notNull().default(7),
+    spend_per_day: integer("spend_per_day").notNull().default(AD_SPEND_DEFAULTS.spendPerDayCents),
+    run_days_total: integer("run_days_total").notNull().default(AD_SPEND_DEFAULTS.runDaysTotal),
     grades: text("grades").array().notNull().default(sql`'{}'::text[]`),
     is_admin_ad: boolean("is_admin_ad").notNull().default(false),
     is_free_user_only: boolean("is_free_user_only").notNull().default(false),

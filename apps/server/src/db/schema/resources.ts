@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -18,6 +19,9 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
 import { users } from "./users.ts";
+
+/** PostgreSQL's full-text document type; only the database writes it (migration 0016's trigger). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const resources = pgTable(
   "resources",
@@ -58,10 +62,12 @@ export const resources = pgTable(
     background_color: text("background_color"),
     download_count: integer("download_count").notNull().default(0),
     /**
-     * Lower-cased title, subtitle, description, subject, keywords, skills, standards and the creator's
-     * username, one per line; kept by a trigger (migration 0003) and trigram-indexed for search.
+     * The words search finds the resource by (the domain's searchTextWords) in its title, subtitle,
+     * description, subject, keywords, skills, standards and creator's username; a word of the title also
+     * marked "^", of a keyword or skill "#" (resources/search-sql.ts). Kept by a trigger (migration 0016)
+     * on every write path, and indexed for full-text search.
      */
-    search_text: text("search_text").notNull().default(""),
+    search_vector: tsvector("search_vector").notNull().default(sql`''::tsvector`),
     published_at: timestamp("published_at", { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -90,6 +96,11 @@ export const resources = pgTable(
     index("resources_listed_type_idx")
       .on(t.type, t.price, t.id)
       .where(sql`approval_status = 'approved' and status = 'active'`),
+    // The "On sale" filter: the few resources with a sale price, by its end date (a running sale ends
+    // today or later), so the filter never walks the whole price order looking for them.
+    index("resources_listed_sale_idx")
+      .on(t.sale_end, t.price, t.id)
+      .where(sql`sale_price is not null and approval_status = 'approved' and status = 'active'`),
     index("resources_featured_idx")
       .on(t.published_at.desc())
       .where(sql`is_featured and approval_status = 'approved' and status = 'active'`),
@@ -99,8 +110,8 @@ export const resources = pgTable(
     index("resources_awaiting_idx")
       .on(t.submitted_at, t.id)
       .where(sql`approval_status = 'awaiting_approval'`),
-    index("resources_search_trgm_idx")
-      .using("gin", t.search_text.op("gin_trgm_ops"))
+    index("resources_search_idx")
+      .using("gin", t.search_vector)
       .where(sql`approval_status = 'approved' and status = 'active'`),
     check("resources_approval_status_check", oneOf("approval_status", RESOURCE_APPROVAL_STATUSES)),
     check("resources_status_check", oneOf("status", RESOURCE_STATUSES)),
@@ -112,6 +123,15 @@ export const resources = pgTable(
     ),
   ],
 );
+
+/**
+ * Every word of a search_vector (migration 0016 keeps it, never pruned): the last word of a query is
+ * searched for as the listed words it starts (resources/search-sql.ts). Its column sorts in "C" order,
+ * so a prefix is a range of its primary key.
+ */
+export const searchLexicon = pgTable("search_lexicon", {
+  word: text("word").primaryKey(),
+});
 
 export const resourceFiles = pgTable(
   "resource_files",

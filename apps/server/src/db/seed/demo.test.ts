@@ -19,7 +19,6 @@ import { sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppDeps } from "../../app.ts";
 import type { Config } from "../../config.ts";
 import { statistics } from "../../modules/admin-stats/statistics.service.ts";
 import {
@@ -28,6 +27,7 @@ import {
   requestPayout,
 } from "../../modules/transactions/earnings.service.ts";
 import type { Viewer } from "../../platform/access.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { verifySecret } from "../../platform/passwords.ts";
 import { renderPdfPages } from "../../platform/pdf-pages.ts";
 import { createLocalStorage } from "../../platform/storage.ts";

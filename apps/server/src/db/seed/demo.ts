@@ -9,7 +9,7 @@ import {
   textColorFor,
 } from "@market/domain";
 import { sql } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { hashSecret } from "../../platform/passwords.ts";
 import type { Storage } from "../../platform/storage.ts";
 import type { Db } from "../client.ts";

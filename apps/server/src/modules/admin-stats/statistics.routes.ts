@@ -1,5 +1,5 @@
 import { statisticsQuerySchema, statisticsResponseSchema } from "@market/domain";
-import type { AppInstance } from "../../app.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { statistics } from "./statistics.service.ts";
 
 export async function statisticsRoutes(app: AppInstance) {

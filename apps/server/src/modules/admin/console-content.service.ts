@@ -10,14 +10,13 @@ import {
 } from "@market/domain";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { siteImages, siteImageVariations, siteSettingChanges, texts, users } from "../../db/schema/index.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { siteContentChanged } from "../../platform/catalogue-changes.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { encodePreview, inspectImage } from "../../platform/images.ts";
-import { readWholeUpload, UploadTooLarge } from "../../platform/uploads.ts";
+import { acceptImage } from "../../platform/uploads.ts";
 import { getSiteImage } from "../site/site-content.service.ts";
 
 /** GET /admin/site-settings/changes: who changed which setting, colour or text, from what to what, and when. */
@@ -78,7 +77,7 @@ export async function putText(db: Db, key: string, value: string, actorId: strin
       changed_by: actorId,
     });
   });
-  siteContentChanged();
+  siteContentChanged(db);
   return { key, value };
 }
 
@@ -98,7 +97,7 @@ export async function resetText(db: Db, key: string, actorId: string) {
       changed_by: actorId,
     });
   });
-  siteContentChanged();
+  siteContentChanged(db);
   return { key, value: DEFAULT_TEXTS[key] ?? null };
 }
 
@@ -124,22 +123,17 @@ export async function addSiteImageVariation(
     upload.stream.resume();
     throw error;
   });
-  const tooLarge = new AppError(
-    "too_large",
-    `Site images may be at most ${SITE_IMAGE_MAX_BYTES / 1_000_000} MB`,
-    {
-      fields: { file: "too_large" },
-    },
-  );
-  const bytes = await readWholeUpload(upload.stream, SITE_IMAGE_MAX_BYTES).catch((error) => {
-    throw error instanceof UploadTooLarge ? tooLarge : error;
+  const { encoded } = await acceptImage(upload.stream, {
+    maxBytes: SITE_IMAGE_MAX_BYTES,
+    refuse: (problem) =>
+      problem === "too_large"
+        ? new AppError("too_large", `Site images may be at most ${SITE_IMAGE_MAX_BYTES / 1_000_000} MB`, {
+            fields: { file: "too_large" },
+          })
+        : new AppError("unsupported_type", "The file you selected is not a JPG, PNG, BMP or GIF image.", {
+            fields: { file: "unsupported_type" },
+          }),
   });
-  if (!(await inspectImage(bytes))) {
-    throw new AppError("unsupported_type", "The file you selected is not a JPG, PNG, BMP or GIF image.", {
-      fields: { file: "unsupported_type" },
-    });
-  }
-  const encoded = await encodePreview(bytes);
   const locator = `site-images/${key}-${randomUUID()}.webp`;
   await storage.put(locator, encoded.data);
   await db.transaction(async (tx) => {
@@ -157,7 +151,7 @@ export async function addSiteImageVariation(
       is_current: fields.current,
     });
   });
-  siteContentChanged();
+  siteContentChanged(db);
   return getSiteImage(db, key);
 }
 
@@ -195,7 +189,7 @@ export async function changeSiteImageVariation(
       })
       .where(eq(siteImageVariations.id, id));
   });
-  siteContentChanged();
+  siteContentChanged(db);
   return getSiteImage(db, key);
 }
 
@@ -232,7 +226,7 @@ export async function deleteSiteImageVariation(
       }
     }
   });
-  siteContentChanged();
+  siteContentChanged(db);
   // Files under the seed's own names are shared by fresh databases; only uploads are ours to remove.
   if (/^site-images\/[a-z-]+-[0-9a-f-]{36}\.webp$/.test(row.image_locator))
     await storage.delete(row.image_locator);

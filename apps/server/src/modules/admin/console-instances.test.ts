@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppInstance, buildApp } from "../../app.ts";
+import { buildApp } from "../../app.ts";
 import { openDatabase } from "../../db/client.ts";
 import { colors } from "../../db/schema/index.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
 import { makeAdmin, makeUser } from "../../test/factories.ts";
 

@@ -9,10 +9,10 @@ import {
   searchWords,
 } from "@market/domain";
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { advertisements, resources, sales, tips, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { endAllSessions } from "../../platform/sessions.ts";

@@ -18,8 +18,8 @@ import {
 } from "@market/domain";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { AppError } from "../../platform/errors.ts";
 import { idempotencyKeyOf } from "../../platform/idempotency.ts";
 import { multipartFileLimit } from "../../platform/uploads.ts";
@@ -86,7 +86,7 @@ export async function adsRoutes(app: AppInstance) {
       fileSize: multipartFileLimit(AD_IMAGE_RULES.maxBytes),
     },
   });
-  const serving = new ServingCache(deps.config.adServingCacheMs);
+  const serving = new ServingCache(deps.db, deps.config.adServingCacheMs);
   const viewTokens = createViewTokens(deps.config.jwtSecret);
 
   app.get(

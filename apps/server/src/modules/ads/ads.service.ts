@@ -22,15 +22,14 @@ import {
   suggestAdImagePlacement,
 } from "@market/domain";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { advertisements, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { servingChanged } from "../../platform/catalogue-changes.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { encodePreview, inspectImage } from "../../platform/images.ts";
-import { readWholeUpload, UploadTooLarge } from "../../platform/uploads.ts";
+import { acceptImage } from "../../platform/uploads.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 import { checkout } from "../transactions/checkout.service.ts";
 import { postLedger } from "../transactions/ledger.service.ts";
@@ -200,7 +199,7 @@ export async function patchAd(db: Db, viewer: Viewer, id: string, patch: AdPatch
     .set({ ...set, updated_at: new Date() })
     .where(eq(advertisements.id, row.id))
     .returning();
-  servingChanged();
+  servingChanged(db);
   return presentAd(updated!, viewer, (await statsFor(db, [row.id])).get(row.id));
 }
 
@@ -253,23 +252,24 @@ export async function putAdImage(
   const tooLarge = new AppError("too_large", AD_IMAGE_RULES.tooLargeMessage, {
     fields: { file: "too_large" },
   });
-  const bytes = await readWholeUpload(upload.stream, AD_IMAGE_RULES.maxBytes).catch((error) => {
-    throw error instanceof UploadTooLarge ? tooLarge : error;
+  const { image: inspected, encoded } = await acceptImage(upload.stream, {
+    maxBytes: AD_IMAGE_RULES.maxBytes,
+    refuse: (problem) =>
+      problem === "too_large"
+        ? tooLarge
+        : new AppError("unsupported_type", "The file you selected is not a JPG, PNG, BMP or GIF image.", {
+            fields: { file: "unsupported_type" },
+          }),
+    check: (image) => {
+      const problem = checkAdImage(image, kind === "business" ? "business" : (row.ad_type as AdType));
+      if (problem === "too_large") return tooLarge;
+      return problem
+        ? new AppError("insufficient_dimensions", AD_IMAGE_RULES.tooSmallMessage, {
+            fields: { file: "too_small" },
+          })
+        : null;
+    },
   });
-  const inspected = await inspectImage(bytes);
-  if (!inspected) {
-    throw new AppError("unsupported_type", "The file you selected is not a JPG, PNG, BMP or GIF image.", {
-      fields: { file: "unsupported_type" },
-    });
-  }
-  const problem = checkAdImage(inspected, kind === "business" ? "business" : (row.ad_type as AdType));
-  if (problem === "too_large") throw tooLarge;
-  if (problem) {
-    throw new AppError("insufficient_dimensions", AD_IMAGE_RULES.tooSmallMessage, {
-      fields: { file: "too_small" },
-    });
-  }
-  const encoded = await encodePreview(bytes);
   const key = `ads/${row.id}/${randomUUID()}.webp`;
   await deps.storage.put(key, encoded.data);
   const previous = kind === "image" ? row.image_url : row.business_image;
@@ -452,7 +452,7 @@ export async function approveAd(db: Db, viewer: Viewer, id: string) {
     .where(and(eq(advertisements.id, id), eq(advertisements.approval_status, "awaiting_approval")))
     .returning();
   if (!updated) throw new AppError("conflict", "This ad is not awaiting approval");
-  servingChanged();
+  servingChanged(db);
   return presentAd(updated, viewer);
 }
 
@@ -490,7 +490,7 @@ export async function setRunning(db: Db, viewer: Viewer, id: string, running: bo
     .set({ running_status: running ? "running" : "stopped", updated_at: new Date() })
     .where(eq(advertisements.id, row.id))
     .returning();
-  servingChanged();
+  servingChanged(db);
   return presentAd(updated!, viewer);
 }
 
@@ -527,6 +527,6 @@ export async function setFreeUserOnly(db: Db, viewer: Viewer, id: string, value:
     .where(eq(advertisements.id, id))
     .returning();
   if (!updated) throw notFound("No such ad");
-  servingChanged();
+  servingChanged(db);
   return presentAd(updated, viewer);
 }

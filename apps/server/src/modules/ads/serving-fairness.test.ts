@@ -61,7 +61,7 @@ describe("ad serving fairness over 100,000 selections", () => {
 
   it("gives each running ad its share of spend, within 2 points, and the others nothing", async () => {
     // A long-lived cache, as in production: the eligible ads are read once, then chosen from in memory.
-    const cache = new ServingCache(3_600_000);
+    const cache = new ServingCache(t.db, 3_600_000);
     const random = seeded(2026);
     const shown = new Map<string, number>();
     const runs = 100_000;
@@ -99,7 +99,7 @@ describe("ad serving fairness over 100,000 selections", () => {
       .insert(advertisements)
       .values([card("grid banner", "1", 1000), card("grid card", "2", 3000)])
       .returning();
-    const cache = new ServingCache(3_600_000);
+    const cache = new ServingCache(t.db, 3_600_000);
     const random = seeded(7);
     const shown = new Map<string, number>();
     const runs = 20_000;

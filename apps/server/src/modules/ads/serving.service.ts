@@ -102,10 +102,10 @@ export class ServingCache {
   /** One picker per snapshot of candidates, rebuilt when the site clock's second moves on. */
   private readonly snapshots = new WeakMap<ServableCandidate[], Snapshot>();
 
-  constructor(ttlMs: number) {
+  constructor(db: Db, ttlMs: number) {
     this.settings = new TtlCache(ttlMs, 1);
     this.candidates = new TtlCache(ttlMs, 500);
-    onServingChange(() => {
+    onServingChange(db, () => {
       this.settings.clear();
       this.candidates.clear();
     });

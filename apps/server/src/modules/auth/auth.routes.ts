@@ -15,9 +15,9 @@ import {
 } from "@market/domain";
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { AppInstance } from "../../app.ts";
 import { users } from "../../db/schema/index.ts";
 import { requireViewer } from "../../platform/access.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { notFound } from "../../platform/errors.ts";
 import { RATE_LIMITS } from "../../platform/rate-limit.ts";
 import { endAllSessions, endSession } from "../../platform/sessions.ts";

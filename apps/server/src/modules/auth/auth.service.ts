@@ -1,9 +1,9 @@
 import { ACCOUNT, type LoginResponse, type SignUpRequest, type TokenRequest } from "@market/domain";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { loginTokens, users } from "../../db/schema/index.ts";
 import { loginLinkMail, verificationMail } from "../../mail/templates.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError, unauthorized } from "../../platform/errors.ts";
 import { DUMMY_HASH, hashSecret, verifySecret } from "../../platform/passwords.ts";

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppInstance } from "../../app.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { buildSecondInstance, buildTestApp, TEST_JWT_SECRET, type TestApp } from "../../test/app.ts";
 import { makeAdmin, makeUser, TEST_PASSWORD } from "../../test/factories.ts";
 

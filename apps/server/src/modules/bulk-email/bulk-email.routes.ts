@@ -4,8 +4,8 @@ import {
   unsubscribeRequestSchema,
   unsubscribeResponseSchema,
 } from "@market/domain";
-import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { AppError } from "../../platform/errors.ts";
 import { bulkEmailState, startBulkEmail, unsubscribe } from "./bulk-email.service.ts";
 import { readUnsubscribeToken } from "./unsubscribe-token.ts";

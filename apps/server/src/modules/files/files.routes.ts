@@ -1,7 +1,7 @@
 import { extname } from "node:path";
 import { IMAGE_WIDTHS, isImageWidth } from "@market/domain";
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { ensureVariant, RESIZABLE, variantKey } from "../../platform/image-variants.ts";
 import { parseByteRange } from "./byte-range.ts";

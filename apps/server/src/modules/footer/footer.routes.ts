@@ -1,6 +1,6 @@
 import { footerFactsSchema } from "@market/domain";
-import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { onCatalogueChange } from "../../platform/catalogue-changes.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
 import { footerFacts } from "./footer.service.ts";
@@ -9,7 +9,7 @@ import { footerFacts } from "./footer.service.ts";
 export async function footerRoutes(app: AppInstance) {
   const { db, config } = app.deps;
   const catalogueCount = new TtlCache<number>(config.catalogueCountCacheMs);
-  onCatalogueChange(() => catalogueCount.clear());
+  onCatalogueChange(db, () => catalogueCount.clear());
 
   app.get(
     "/users/self/footer-facts",

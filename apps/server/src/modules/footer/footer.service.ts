@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { TtlCache } from "../../platform/ttl-cache.ts";
-import { LISTED } from "../resources/card-query.ts";
+import { LISTED } from "../resources/index.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 import { earningsBalance } from "../transactions/earnings.service.ts";
 

@@ -1,6 +1,6 @@
 import { healthResponseSchema } from "@market/domain";
 import { sql } from "drizzle-orm";
-import type { AppInstance } from "../../app.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 
 export async function healthRoutes(app: AppInstance) {
   app.get(

@@ -3,12 +3,11 @@ import type { Readable } from "node:stream";
 import { HELP_LIMITS, type HelpEntry } from "@market/domain";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { AppDeps } from "../../app.ts";
 import { helpEntries } from "../../db/schema/index.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError } from "../../platform/errors.ts";
-import { encodePreview, inspectImage } from "../../platform/images.ts";
 import { StoredTooLarge } from "../../platform/storage.ts";
-import { readWholeUpload, UploadTooLarge } from "../../platform/uploads.ts";
+import { acceptImage } from "../../platform/uploads.ts";
 import { getHelpEntry, loadHelpRow, mediaRemoval, removeStored } from "./help.service.ts";
 import { peekHead, sniffVideoContainer } from "./video-container.ts";
 
@@ -34,11 +33,11 @@ const fileName = (name: string, fallback: string) => name.split(/[\\/]/).pop()?.
 
 /** An image, content-checked (format, full decode, pixel limit) and stored re-encoded as WebP. */
 async function storeImage(deps: AppDeps, entryId: string, upload: { name: string; stream: Readable }) {
-  const bytes = await readWholeUpload(upload.stream, HELP_LIMITS.imageMaxBytes).catch((error) => {
-    throw error instanceof UploadTooLarge ? refused("too_large", "image", MESSAGES.imageTooLarge) : error;
+  const { encoded } = await acceptImage(upload.stream, {
+    maxBytes: HELP_LIMITS.imageMaxBytes,
+    refuse: (problem) =>
+      refused(problem, "image", problem === "too_large" ? MESSAGES.imageTooLarge : MESSAGES.imageType),
   });
-  if (!(await inspectImage(bytes))) throw refused("unsupported_type", "image", MESSAGES.imageType);
-  const encoded = await encodePreview(bytes);
   const key = `help/${entryId}/${randomUUID()}.webp`;
   await deps.storage.put(key, encoded.data);
   return {

@@ -17,8 +17,8 @@ import {
 } from "@market/domain";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import type { RateLimit } from "../../platform/rate-limit.ts";
 import {
   acceptTerms,

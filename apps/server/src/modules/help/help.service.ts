@@ -7,17 +7,17 @@ import {
   type HelpUpdate,
   isTermsAcceptancePending,
   searchWords,
+  slugBase,
 } from "@market/domain";
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { helpEntries, helpFeedback, tosAgreements, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { slugBase } from "../publishing/publishing.service.ts";
 
 type HelpRow = typeof helpEntries.$inferSelect;
 const imageEntry = alias(helpEntries, "image_entry");

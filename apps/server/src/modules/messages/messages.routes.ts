@@ -9,8 +9,8 @@ import {
   messageSentSchema,
 } from "@market/domain";
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { RATE_LIMITS } from "../../platform/rate-limit.ts";
 import { blockUser, listBlocks, listInbox, markRead, sendMessage, unblockUser } from "./messages.service.ts";
 

@@ -1,14 +1,14 @@
 import { replaceRestrictedWords } from "@market/domain";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { blocks, messages, users } from "../../db/schema/index.ts";
 import { userMessageMail } from "../../mail/templates.ts";
 import type { Viewer } from "../../platform/access.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, forbidden, notFound } from "../../platform/errors.ts";
+import { mailAfterSave } from "../../platform/mail.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
-import { mailAfterSave } from "../support/support.service.ts";
 import { presentPublicUser } from "../users/user.presenter.ts";
 
 const publicColumns = {
@@ -58,7 +58,7 @@ export async function sendMessage(
     .from(users)
     .where(eq(users.id, viewer.id));
   const inbox = `${deps.config.publicUrl}/profile/@${encodeURIComponent(recipient.username)}/messages`;
-  const mailed = await mailAfterSave(deps, log, [
+  const mailed = await mailAfterSave(deps.mailer, log, [
     userMessageMail(
       recipient.email,
       recipient.first_name,

@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { COVER_ORDER, checkPreviewImage, PREVIEW_IMAGE_RULES, UNSELECTED_ORDER } from "@market/domain";
 import { and, asc, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { resourceFiles, resourcePreviews } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { encodePreview, inspectImage } from "../../platform/images.ts";
 import { isPdf, renderPdfPages } from "../../platform/pdf-pages.ts";
-import { readWholeUpload, type UploadStream, UploadTooLarge } from "../../platform/uploads.ts";
+import { acceptImage, readWholeUpload, type UploadStream } from "../../platform/uploads.ts";
 import { assertEditable, loadOwnResource, type ResourceRow } from "./publishing.policy.ts";
 import { presentPreview } from "./publishing.presenter.ts";
 import { isOwnKey } from "./publishing.service.ts";
@@ -102,14 +102,15 @@ export async function uploadPreview(
 ) {
   const row = await loadOwnResource(deps.db, viewer, idOrName);
   assertEditable(row, viewer);
-  const bytes = await readWholeUpload(upload.stream, PREVIEW_IMAGE_RULES.maxBytes).catch((error) => {
-    throw error instanceof UploadTooLarge ? previewRefused("too_large") : error;
+  const { encoded } = await acceptImage(upload.stream, {
+    maxBytes: PREVIEW_IMAGE_RULES.maxBytes,
+    refuse: previewRefused,
+    check: (image) => {
+      const problem = checkPreviewImage(image);
+      return problem ? previewRefused(problem) : null;
+    },
   });
-  const inspected = await inspectImage(bytes);
-  if (!inspected) throw previewRefused("unsupported_type");
-  const problem = checkPreviewImage(inspected);
-  if (problem) throw previewRefused(problem);
-  return storePreview(deps, row, await encodePreview(bytes), upload);
+  return storePreview(deps, row, encoded, upload);
 }
 
 const GENERATED = { maxFiles: 5, maxPagesPerFile: 6, maxSourceBytes: 50_000_000 } as const;

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { resources } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
-import { byIdOrName } from "../resources/resource-detail.service.ts";
+import { byIdOrName } from "../resources/index.ts";
 
 export type ResourceRow = typeof resources.$inferSelect;
 

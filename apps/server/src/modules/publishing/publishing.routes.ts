@@ -19,8 +19,8 @@ import {
 } from "@market/domain";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { AppError } from "../../platform/errors.ts";
 import { sendFileDownload } from "../../platform/file-download.ts";
 import {

@@ -19,12 +19,13 @@ import {
   resolveEditStep,
   resourceStatusActions,
   type SiteSettings,
+  saleRunsOn,
+  slugBase,
   splitTextList,
   UNSELECTED_ORDER,
   uploadStatusAfter,
 } from "@market/domain";
 import { and, asc, count, eq, lt, sql } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import {
   resourceFiles,
@@ -35,6 +36,7 @@ import {
   users,
 } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { catalogueChanged } from "../../platform/catalogue-changes.ts";
 import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -72,19 +74,6 @@ function textFieldsOf(input: ResourcePatch | ResourceCreate): ResourceTextFields
   if (given.keywords !== undefined) fields.keywords = toList(given.keywords);
   if (given.type !== undefined) fields.type = given.type;
   return fields;
-}
-
-/** URL slug from a title (DECISIONS.md: lowercase, hyphens, numbered on clash). */
-export function slugBase(title: string): string {
-  return (
-    title
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60)
-      .replace(/-+$/, "") || "resource"
-  );
 }
 
 async function uniqueName(db: Db, title: string): Promise<string> {
@@ -277,7 +266,7 @@ export async function patchResource(deps: AppDeps, viewer: Viewer, idOrName: str
     if (step !== undefined) await rememberStep(tx as unknown as Db, current, resolveEditStep(step)!);
     return current;
   });
-  if (changesContent && row.approval_status === "approved") catalogueChanged();
+  if (changesContent && row.approval_status === "approved") catalogueChanged(deps.db);
   return presentForEditing(deps.db, updated);
 }
 
@@ -350,7 +339,7 @@ export async function submitForApproval(deps: AppDeps, viewer: Viewer, idOrName:
   const problems = await submissionProblems(deps, settings, row);
   if (Object.keys(problems).length > 0) throw validationFailed(problems);
   const today = dayInZone(new Date(), settings.timeZone);
-  const saleOver = row.sale_end !== null && row.sale_end < today;
+  const saleOver = !saleRunsOn(row, today);
   const [updated] = await deps.db
     .update(resources)
     .set({
@@ -398,7 +387,7 @@ export async function deactivateResource(deps: AppDeps, viewer: Viewer, idOrName
     })
     .where(eq(resources.id, row.id))
     .returning();
-  catalogueChanged();
+  catalogueChanged(deps.db);
   return presentForEditing(deps.db, updated!);
 }
 
@@ -427,7 +416,7 @@ export async function reactivateResource(deps: AppDeps, viewer: Viewer, idOrName
     .set({ status: "active", upload_status: uploadStatusAfter("reactivate")!, updated_at: new Date() })
     .where(eq(resources.id, row.id))
     .returning();
-  catalogueChanged();
+  catalogueChanged(deps.db);
   return presentForEditing(deps.db, updated!);
 }
 
@@ -459,7 +448,7 @@ export async function deleteResource(deps: AppDeps, viewer: Viewer, idOrName: st
   });
   // Shared keys (demo and synthetic data use one stored file for many resources) are left alone.
   await Promise.all(keys.filter(isOwnKey(row.id)).map((key) => deps.storage.delete(key)));
-  if (row.approval_status === "approved") catalogueChanged();
+  if (row.approval_status === "approved") catalogueChanged(deps.db);
   return { deleted: true as const, step: 14 };
 }
 

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { resourceFiles, resources, users } from "../../db/schema/index.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { catalogueChanged } from "../../platform/catalogue-changes.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
-import { byIdOrName } from "../resources/resource-detail.service.ts";
+import { byIdOrName } from "../resources/index.ts";
 import { presentPublicUser } from "../users/user.presenter.ts";
 import { assertListableFiles, presentForEditing } from "./publishing.service.ts";
 
@@ -124,7 +124,7 @@ export async function approveResource(deps: AppDeps, idOrName: string) {
     .where(and(eq(resources.id, row.id), AWAITING))
     .returning();
   if (!updated) throw new AppError("invalid_resource_state", "The resource is not awaiting approval");
-  catalogueChanged();
+  catalogueChanged(deps.db);
   const creator = await creatorOf(deps.db, row.users_id);
   await deps.mailer.send({
     to: creator.email,

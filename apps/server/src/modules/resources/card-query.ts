@@ -7,6 +7,12 @@ import { presentResourceCard, type ResourceCardRow } from "./resource.presenter.
 export const SITE_TODAY = sql`(now() at time zone coalesce(
   (select value #>> '{}' from site_settings where key = 'timeZone'), ${DEFAULT_SITE_SETTINGS.timeZone}))::date`;
 
+/**
+ * A resources row `r` whose sale counts today: the domain's saleRunsOn in SQL, true or false (never null),
+ * for every query that shows or filters by a sale price (a charge asks priceOn).
+ */
+export const SALE_RUNS = sql`(r.sale_price is not null and r.sale_end is not null and r.sale_end >= ${SITE_TODAY})`;
+
 /** Listed on the public grids: approved and active. Matches the partial indexes of the resources table. */
 export const LISTED = sql`r.approval_status = 'approved' and r.status = 'active'`;
 
@@ -17,8 +23,8 @@ export const LISTED = sql`r.approval_status = 'approved' and r.status = 'active'
 export async function selectCards(db: Db, ids: SQL, order: SQL) {
   const rows = await db.execute<ResourceCardRow & Record<string, unknown>>(sql`
     select r.id, r.name, r.title, r.subtitle, r.grade, r.subject_area, r.type, r.price,
-           case when r.sale_end >= ${SITE_TODAY} then r.sale_price end as sale_price,
-           case when r.sale_end >= ${SITE_TODAY} then to_char(r.sale_end, 'YYYY-MM-DD') end as sale_end,
+           case when ${SALE_RUNS} then r.sale_price end as sale_price,
+           case when ${SALE_RUNS} then to_char(r.sale_end, 'YYYY-MM-DD') end as sale_end,
            r.download_count, r.is_featured, r.background_color, r.excluded_colors, r.updated_at,
            u.id as creator_id, u.username as creator_username, u.first_name as creator_first_name,
            u.avatar_locator as creator_avatar_locator, cover.storage_key as cover_locator

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
 import { downloads, resourceFiles, resources } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, notFound, unauthorized } from "../../platform/errors.ts";
 import { findViewableResource, ownsResource } from "./resource-detail.service.ts";
 

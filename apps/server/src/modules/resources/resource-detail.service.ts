@@ -1,6 +1,7 @@
 import type { ResourceDetail } from "@market/domain";
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { executePrepared } from "../../db/prepared.ts";
 import {
   favorites,
   follows,
@@ -13,13 +14,10 @@ import {
 import type { Viewer } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
+import type { TtlCache } from "../../platform/ttl-cache.ts";
 import { presentPublicUser } from "../users/user.presenter.ts";
-import { SITE_TODAY } from "./card-query.ts";
-
-/** A resource by id or by name (its URL slug), as spec 2 allows both. */
-export function byIdOrName(idOrName: string) {
-  return isUuid(idOrName) ? eq(resources.id, idOrName) : eq(resources.name, idOrName.toLowerCase());
-}
+import { SALE_RUNS } from "./card-query.ts";
+import { byIdOrName } from "./resource-lookup.ts";
 
 type ResourceRow = typeof resources.$inferSelect;
 
@@ -88,35 +86,43 @@ interface DetailRow extends Record<string, unknown> {
   creator_username: string;
   creator_first_name: string;
   creator_avatar_locator: string | null;
-  favorited: boolean;
-  following: boolean;
-  bought: boolean;
   files: { id: string; name: string; size_bytes: number; is_premium_file: boolean }[];
   previews: { id: string; order_index: number; size_bytes: number; locator: string }[];
 }
 
+/** What a resource page shows one viewer of their own: the only part that is not the same for everybody. */
+export interface ViewerFlags {
+  isFavorited: boolean;
+  isCreatorFollowed: boolean;
+  isOwned: boolean;
+}
+
+const NO_FLAGS: ViewerFlags = { isFavorited: false, isCreatorFollowed: false, isOwned: false };
+
+/** A listed resource's page as everybody sees it (the viewer's flags all false), shared between viewers. */
+export type SharedDetail = ResourceDetail;
+
 /**
- * The resource page: the resource, its creator, files and previews, and what the viewer has done with it,
- * in one query (the page is the most visited read after the grids).
+ * The resource page: the resource, its creator, files and previews in one query (the page is the most
+ * visited read after the grids). The same for every viewer who may see it; what the viewer has done with
+ * it comes from viewerFlags.
  */
-export async function getResourceDetail(
+async function loadDetail(
   db: Db,
   idOrName: string,
-  viewer: Viewer | null,
-): Promise<ResourceDetail> {
-  const viewerId = viewer?.id ?? null;
-  const match = isUuid(idOrName) ? sql`r.id = ${idOrName}` : sql`r.name = ${idOrName.toLowerCase()}`;
-  const result = await db.execute<DetailRow>(sql`
+): Promise<{ row: DetailRow; detail: ResourceDetail } | null> {
+  const byId = isUuid(idOrName);
+  const match = byId ? sql`r.id = ${idOrName}` : sql`r.name = ${idOrName.toLowerCase()}`;
+  const [row] = await executePrepared<DetailRow>(
+    db,
+    byId ? "resource_page_by_id" : "resource_page_by_name",
+    sql`
     select r.id, r.name, r.users_id, r.title, r.display, r.subtitle, r.subject_area, r.description,
       r.keywords, r.skills, r.standards, r.grade, r.reading_levels, r.type, r.price, r.sale_price,
-      to_char(r.sale_end, 'YYYY-MM-DD') as sale_end, coalesce(r.sale_end >= ${SITE_TODAY}, false) as on_sale,
+      to_char(r.sale_end, 'YYYY-MM-DD') as sale_end, ${SALE_RUNS} as on_sale,
       r.approval_status, r.status, r.is_featured, r.download_count, r.updated_at, r.background_color,
       r.excluded_colors, u.username as creator_username, u.first_name as creator_first_name,
       u.avatar_locator as creator_avatar_locator,
-      exists (select 1 from ${favorites} f where f.users_id = ${viewerId} and f.resource_id = r.id) as favorited,
-      exists (select 1 from ${follows} f where f.follower_id = ${viewerId} and f.followed_id = r.users_id) as following,
-      exists (select 1 from ${sales} s where s.resource_id = r.id
-              and ((s.buyer_id = ${viewerId} and not s.is_gift) or s.recipient_id = ${viewerId})) as bought,
       (select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'size_bytes', f.size_bytes,
                 'is_premium_file', f.is_premium_file) order by f.created_at, f.id), '[]'::json)
          from ${resourceFiles} f where f.resource_id = r.id) as files,
@@ -124,11 +130,12 @@ export async function getResourceDetail(
                 'size_bytes', p.size_bytes, 'locator', p.storage_key) order by p.order_index, p.id), '[]'::json)
          from ${resourcePreviews} p where p.resource_id = r.id) as previews
     from ${resources} r join ${users} u on u.id = r.users_id
-    where ${match}`);
-  const row = result.rows[0];
-  if (!row || !canView(row, viewer)) throw notFound("No such resource");
-  const onSale = row.on_sale && row.sale_price !== null;
-  const isOwned = viewer !== null && (viewer.isAdmin || viewer.id === row.users_id || row.bought);
+    where ${match}`,
+  );
+  return row ? { row, detail: presentDetail(row) } : null;
+}
+
+function presentDetail(row: DetailRow): ResourceDetail {
   return {
     id: row.id,
     name: row.name,
@@ -144,8 +151,8 @@ export async function getResourceDetail(
     reading_levels: row.reading_levels,
     type: row.type,
     price: row.price,
-    sale_price: onSale ? row.sale_price : null,
-    sale_end: onSale ? row.sale_end : null,
+    sale_price: row.on_sale ? row.sale_price : null,
+    sale_end: row.on_sale ? row.sale_end : null,
     approval_status: row.approval_status,
     status: row.status,
     is_featured: row.is_featured,
@@ -159,10 +166,70 @@ export async function getResourceDetail(
       first_name: row.creator_first_name,
       avatar_locator: row.creator_avatar_locator,
     }),
-    isFavorited: row.favorited,
-    isCreatorFollowed: row.following,
-    isOwned,
+    ...NO_FLAGS,
     resources_files_models: row.files.map((f) => ({ ...f, size_bytes: Number(f.size_bytes) })),
     resources_previews_models: row.previews,
+  };
+}
+
+/**
+ * The viewer's own marks on a resource page, in one small statement on three primary-key or indexed
+ * lookups, read fresh on every request: a favourite, a follow or a purchase shows at once.
+ */
+export async function viewerFlags(
+  db: Db,
+  viewer: Viewer,
+  resource: { id: string; creatorId: string },
+): Promise<ViewerFlags> {
+  const [row] = await executePrepared<{ favorited: boolean; following: boolean; bought: boolean }>(
+    db,
+    "resource_page_viewer",
+    sql`select
+      exists (select 1 from ${favorites} f where f.users_id = ${viewer.id} and f.resource_id = ${resource.id}) as favorited,
+      exists (select 1 from ${follows} f where f.follower_id = ${viewer.id} and f.followed_id = ${resource.creatorId}) as following,
+      exists (select 1 from ${sales} s where s.resource_id = ${resource.id}
+              and ((s.buyer_id = ${viewer.id} and not s.is_gift) or s.recipient_id = ${viewer.id})) as bought`,
+  );
+  return {
+    isFavorited: row?.favorited === true,
+    isCreatorFollowed: row?.following === true,
+    isOwned: viewer.isAdmin || viewer.id === resource.creatorId || row?.bought === true,
+  };
+}
+
+/**
+ * A listed resource's shared page, from `shared` (kept for a moment and dropped when the catalogue
+ * changes) or read; a resource not listed is never shared (only its creator and admins may see it).
+ */
+export async function sharedDetail(db: Db, idOrName: string, shared: TtlCache<SharedDetail>) {
+  const key = isUuid(idOrName) ? idOrName : idOrName.toLowerCase();
+  return shared.get(key, async () => {
+    const loaded = await loadDetail(db, idOrName);
+    if (!loaded || !canView(loaded.row, null)) throw notFound("No such resource");
+    return loaded.detail;
+  });
+}
+
+/**
+ * The resource page for `viewer`: the shared part (the same bytes for everyone who may see a listed
+ * resource) plus the viewer's own flags. A resource that is not listed is read for its creator or an
+ * admin alone.
+ */
+export async function getResourceDetail(
+  db: Db,
+  idOrName: string,
+  viewer: Viewer | null,
+  shared: TtlCache<SharedDetail>,
+): Promise<ResourceDetail> {
+  const detail = await sharedDetail(db, idOrName, shared).catch(async (error) => {
+    if (!viewer) throw error;
+    const loaded = await loadDetail(db, idOrName);
+    if (!loaded || !canView(loaded.row, viewer)) throw notFound("No such resource");
+    return loaded.detail;
+  });
+  if (!viewer) return detail;
+  return {
+    ...detail,
+    ...(await viewerFlags(db, viewer, { id: detail.id, creatorId: detail.users_model.id })),
   };
 }

@@ -86,7 +86,7 @@ describe("GET /api/resources (the public grids)", () => {
   });
 });
 
-describe("GET /api/resources?q= (search: word forms and relevance, issue 17)", () => {
+describe("GET /api/resources?q= (search: whole words in their forms, the last as typed, and relevance)", () => {
   let t: TestApp;
   const minute = 60_000;
   const base = Date.now() - 1000 * minute;
@@ -105,7 +105,10 @@ describe("GET /api/resources?q= (search: word forms and relevance, issue 17)", (
     // The best match is the least downloaded and the oldest: relevance, not downloads or age, puts it first.
     await make("both-in-title", 1, { title: "Fraction Bingo", download_count: 0 });
     await make("one-in-title", 2, { title: "Fractions Game", keywords: ["bingo"], download_count: 5 });
-    await make("title-inside-word", 3, { title: "Subfractions Bingo", download_count: 6 });
+    // "bingothon" is not a form of bingo: found only by the last word of a query, as its start.
+    await make("prefix-in-title", 3, { title: "Fractions Bingothon", download_count: 6 });
+    // A word inside another is not that word.
+    await make("inside-a-word", 8, { title: "Subfractions Bingo", download_count: 7 });
     await make("in-keywords", 4, { title: "Card Set", keywords: ["fractions", "bingo"], download_count: 50 });
     await make("in-skills", 5, {
       title: "Board Set",
@@ -122,7 +125,7 @@ describe("GET /api/resources?q= (search: word forms and relevance, issue 17)", (
     for (let i = 0; i < 30; i++) {
       await make(`grade4-${i}`, 100 + i, {
         title: i % 3 === 0 ? `Fraction Strips ${i}` : `Strips ${i}`,
-        description: "Fraction strips to cut out.",
+        description: "Fraction strips to cut out and glue in a notebook.",
         grade: "4",
         subject_area: i % 2 === 0 ? "Math" : "Science",
         price: i % 2 === 0 ? 0 : 300,
@@ -144,6 +147,7 @@ describe("GET /api/resources?q= (search: word forms and relevance, issue 17)", (
     const plural = await list("?q=FRACTIONS&pageSize=48&sort=newest");
     expect(names(plural)).toEqual(names(singular));
     expect(plural.total).toBe(37);
+    expect(names(plural)).not.toContain("inside-a-word");
     expect((await list("?q=fractions%20bingo&pageSize=48")).total).toBe(6);
     expect(names(await list("?q=strip%20fractions&grade=4&pageSize=48")).length).toBe(30);
   });
@@ -151,15 +155,26 @@ describe("GET /api/resources?q= (search: word forms and relevance, issue 17)", (
   it("still needs every word: a resource with only one of two words is not found", async () => {
     const found = names(await list("?q=fractions%20bingo&pageSize=48"));
     expect(found).not.toContain("one-word-only");
+    expect(found).not.toContain("inside-a-word");
     expect(found).toHaveLength(6);
     expect((await list("?q=fractions%20volcano")).total).toBe(0);
+  });
+
+  it("finds the last word as the start of a longer word, and only the last", async () => {
+    expect(names(await list("?q=fractions%20bingo&pageSize=48"))).toContain("prefix-in-title");
+    const reversed = names(await list("?q=bingo%20fractions&pageSize=48"));
+    expect(reversed).not.toContain("prefix-in-title");
+    expect(reversed).toHaveLength(5);
+    expect((await list("?q=fractions%20bin&pageSize=48")).total).toBe(6);
+    // Fewer than three letters are a whole word: "bi" is in none of these.
+    expect((await list("?q=fractions%20bi&pageSize=48")).total).toBe(0);
   });
 
   it("ranks title matches above keyword and skill matches above description-only matches", async () => {
     const ranked = names(await list("?q=fractions%20bingo&sort=relevance"));
     expect(ranked).toEqual([
-      "both-in-title", // both words in the title, at word starts
-      "title-inside-word", // both in the title, one inside a word
+      "both-in-title", // both words whole in the title
+      "prefix-in-title", // both in the title, the last as the start of a longer word
       "one-in-title", // one in the title, one in a keyword
       "in-keywords", // both in keywords or skills: a tie, which goes to the most downloaded
       "in-skills",
@@ -177,27 +192,38 @@ describe("GET /api/resources?q= (search: word forms and relevance, issue 17)", (
     // Only stop words, ignored: nothing to rank by, so the default order over everything.
     const stopWordsOnly = await list("?q=the%20of%20a&stopWords=true&pageSize=48");
     expect(names(stopWordsOnly)).toEqual(newest);
-    expect(stopWordsOnly.total).toBe(37);
+    expect(stopWordsOnly.total).toBe(38);
   });
 
+  // Search reads only words (runs of letters and digits): the rest separates them, so full-text syntax
+  // is never read as such, and a query without a word lists everything, as an empty one does.
   it.each([
-    ['"fractions bingo"', 0],
-    ["fractions & bingo", 0],
-    ["fractions | bingo", 0],
-    ["!fractions", 0],
-    ["fraction:*", 0],
+    ['"fractions bingo"', 6],
+    ["fractions & bingo", 6],
+    ["fractions | bingo", 6],
+    ["fractions & !bingo", 6],
+    ["!fractions", 37],
+    ["fraction:*", 37],
+    ["fractions:* & bingo:A", 4], // three words, "a" among them (not a prefix: one letter)
     ["fractions's", 0],
-    ["%", 0],
-    ["%%", 0],
-    ["_", 37], // the creator's name, search_maker, holds an underscore
-    ["\\", 0],
-    ["\\%", 0],
-    ["fractions\\", 0],
-    ["(fractions", 0],
+    ["%", 38],
+    ["%%", 38],
+    ["_", 38],
+    [":*", 38],
+    ["'", 38],
+    ["''fractions''", 37],
+    ["\\", 38],
+    ["\\%", 38],
+    ["fractions\\", 37],
+    ["\\'fractions\\'", 37],
+    ["(fractions", 37],
+    ["(fractions | bingo) & (", 6],
     ["[a-z]*", 0],
     ["fractions -- ; drop table resources", 0],
     ["café", 0],
     ["ünïcödé fractions", 0],
+    ["the of a", 0],
+    ["fractions ".repeat(10).trim(), 37],
   ])("answers an odd query %j plainly, never with a 5xx", async (q, total) => {
     for (const sort of ["", "&sort=relevance", "&sort=downloads"]) {
       const res = await t.app.inject({
@@ -218,9 +244,7 @@ describe("GET /api/resources?q= (search: word forms and relevance, issue 17)", (
     const tooLong = await t.app.inject({ method: "GET", url: `/api/resources?q=${"b".repeat(500)}` });
     expect(tooLong.json().error).toBe("validation_failed");
     // Past eight words the rest are not searched for (SEARCH_LIMITS.maxWords): still an answer.
-    const many = await list(
-      `?q=${encodeURIComponent("fraction strips to cut out search_maker strip fractions volcano")}`,
-    );
+    const many = await list(`?q=${encodeURIComponent("fraction strips to cut out and glue in volcano")}`);
     expect(many.total).toBe(30);
   });
 

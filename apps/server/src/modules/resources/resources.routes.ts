@@ -10,27 +10,32 @@ import {
   selfResourcesResponseSchema,
 } from "@market/domain";
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { onCatalogueChange } from "../../platform/catalogue-changes.ts";
 import { sendFileDownload } from "../../platform/file-download.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
 import { openDownload } from "./download.service.ts";
 import { addFavorite, listFavoriteIds, removeFavorite } from "./favorites.service.ts";
 import { listFavorites, listOwnResources } from "./own-lists.service.ts";
-import { getResourceDetail } from "./resource-detail.service.ts";
+import { getResourceDetail, type SharedDetail } from "./resource-detail.service.ts";
 import { listPublishedResources } from "./resource-list.service.ts";
 
 export async function resourcesRoutes(app: AppInstance) {
   const deps = app.deps;
   const { db } = deps;
   const counts = new TtlCache<number>(deps.config.catalogueCountCacheMs);
-  onCatalogueChange(() => counts.clear());
+  // Listed resources' pages as everybody sees them, shared by visitors and signed-in teachers alike.
+  const sharedPages = new TtlCache<SharedDetail>(deps.config.visitorCacheMs, 2000);
+  onCatalogueChange(db, () => {
+    counts.clear();
+    sharedPages.clear();
+  });
 
   app.get(
     "/resources",
     {
-      config: { access: "public", sharedForVisitors: true },
+      config: { access: "public", sameForEveryone: true },
       schema: { querystring: resourceListQuerySchema, response: { 200: resourceListResponseSchema } },
     },
     async (request) => listPublishedResources(db, request.query, counts),
@@ -46,7 +51,8 @@ export async function resourcesRoutes(app: AppInstance) {
         response: { 200: resourceDetailSchema },
       },
     },
-    async (request) => getResourceDetail(db, request.query.name ?? request.params.id, request.viewer),
+    async (request) =>
+      getResourceDetail(db, request.query.name ?? request.params.id, request.viewer, sharedPages),
   );
 
   app.get(

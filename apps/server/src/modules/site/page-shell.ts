@@ -1,7 +1,7 @@
 import { colorVariablesCss, type SiteBootData } from "@market/domain";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.ts";
-import { onServingChange, onSiteContentChange } from "../../platform/catalogue-changes.ts";
+import { onCatalogueChange, onServingChange, onSiteContentChange } from "../../platform/catalogue-changes.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
 import { bootDataScript, type PageShell } from "../../platform/web-app.ts";
 import { loadSiteBootData } from "./boot-data.ts";
@@ -16,7 +16,7 @@ import { firstScreenOf, modulePreloadLink, preloadLink } from "./first-screen.ts
 export function sitePageShell(app: FastifyInstance, db: Db, ttlMs: number): PageShell {
   // The site's part is the same in every page: loaded once per while, not once per page kept.
   const siteData = new TtlCache<SiteBootData>(ttlMs, 1);
-  const forget = [onServingChange, onSiteContentChange].map((on) => on(() => siteData.clear()));
+  const forget = [onServingChange, onSiteContentChange].map((on) => on(db, () => siteData.clear()));
   app.addHook("onClose", (_instance, done) => {
     for (const stop of forget) stop();
     done();
@@ -24,6 +24,12 @@ export function sitePageShell(app: FastifyInstance, db: Db, ttlMs: number): Page
   return {
     ttlMs,
     keyOf: (url) => firstScreenOf(url)?.key ?? "",
+    onChange(listener) {
+      const stops = [onCatalogueChange, onServingChange, onSiteContentChange].map((on) => on(db, listener));
+      return () => {
+        for (const stop of stops) stop();
+      };
+    },
     async head(url, screenFiles) {
       const screen = firstScreenOf(url);
       const [site, answers] = await Promise.all([

@@ -53,7 +53,7 @@ export async function updateColor(db: Db, name: string, patch: ColorPatch, actor
     });
     return row ?? stored;
   });
-  siteContentChanged();
+  siteContentChanged(db);
   return presentColor(color);
 }
 

@@ -44,6 +44,6 @@ export async function updateSiteSettings(
       });
     }
   });
-  servingChanged();
+  servingChanged(db);
   return getSiteSettings(db);
 }

@@ -15,8 +15,8 @@ import {
   textsResponseSchema,
 } from "@market/domain";
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import {
   getSiteImage,
   getTexts,

@@ -1,7 +1,7 @@
 import { robotsTxt } from "@market/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { KeptAnswer } from "../../platform/compression.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
 import {

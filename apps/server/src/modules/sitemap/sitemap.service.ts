@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { LISTED } from "../resources/card-query.ts";
+import { LISTED } from "../resources/index.ts";
 
 /** The sitemap protocol's limit of addresses in one file (and of files in one index). */
 export const SITEMAP_MAX_URLS = 50_000;

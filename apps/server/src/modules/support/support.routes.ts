@@ -8,8 +8,8 @@ import {
   supportThreadSchema,
   supportThreadWriteSchema,
 } from "@market/domain";
-import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { RATE_LIMITS } from "../../platform/rate-limit.ts";
 import {
   answerThread,

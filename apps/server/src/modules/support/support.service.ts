@@ -1,13 +1,13 @@
 import type { SupportThread, SupportThreadSummary } from "@market/domain";
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { supportMessages, supportThreads, users } from "../../db/schema/index.ts";
 import { supportAnswerMail, supportRequestMail } from "../../mail/templates.ts";
 import type { Viewer } from "../../platform/access.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { notFound } from "../../platform/errors.ts";
-import type { MailMessage } from "../../platform/mail.ts";
+import { mailAfterSave } from "../../platform/mail.ts";
 import { presentPublicUser } from "../users/user.presenter.ts";
 
 type ThreadRow = typeof supportThreads.$inferSelect;
@@ -17,24 +17,6 @@ type Status = SupportThreadSummary["status"];
 const SUPPORT_ADMINS_MAILED = 50;
 /** The thread's last message as a one-line preview in the lists. */
 const PREVIEW_CHARS = 140;
-
-/**
- * Sends a mail after the message it announces is saved. A mail failure is logged and reported as
- * `mailed: false`, never as a failed request: the message is stored and a retry would duplicate it.
- */
-export async function mailAfterSave(
-  deps: AppDeps,
-  log: FastifyBaseLogger,
-  mails: MailMessage[],
-): Promise<boolean> {
-  try {
-    for (const mail of mails) await deps.mailer.send(mail);
-    return true;
-  } catch (error) {
-    log.error({ err: error }, "a conversation mail could not be sent");
-    return false;
-  }
-}
 
 /** Message counts and the last message of each thread, in one query for the whole page. */
 async function threadStats(db: Db, threadIds: string[]) {
@@ -157,7 +139,7 @@ async function mailSupport(
   const from = { username: viewer.username, firstName: author?.first_name ?? viewer.username };
   const admins = await supportAdmins(deps.db);
   return mailAfterSave(
-    deps,
+    deps.mailer,
     log,
     admins.map((to) => supportRequestMail(to, from, thread.subject, body, link)),
   );
@@ -287,7 +269,7 @@ export async function answerThread(
     .from(users)
     .where(eq(users.id, thread.users_id));
   const link = `${deps.config.publicUrl}/support?thread=${thread.id}`;
-  const mailed = await mailAfterSave(deps, log, [
+  const mailed = await mailAfterSave(deps.mailer, log, [
     supportAnswerMail(owner!.email, owner!.first_name, thread.subject, body, link),
   ]);
   return { thread: await presentThread(deps.db, updated), mailed };

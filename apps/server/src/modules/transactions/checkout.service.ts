@@ -9,10 +9,10 @@ import {
   type SiteSettings,
 } from "@market/domain";
 import { and, eq, isNull } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { payments } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { CardDetails } from "../../platform/payments.ts";

@@ -17,10 +17,10 @@ import {
   sumCents,
 } from "@market/domain";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { payouts, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 import { postLedger } from "./ledger.service.ts";

@@ -1,13 +1,13 @@
 import { type FeatureResponse, type featureRequestSchema, incomeLines } from "@market/domain";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { ledgerTransactions, payments, resources } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { catalogueChanged } from "../../platform/catalogue-changes.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
-import { byIdOrName } from "../resources/resource-detail.service.ts";
+import { byIdOrName } from "../resources/index.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 import { checkout } from "./checkout.service.ts";
 import { postLedger } from "./ledger.service.ts";
@@ -83,6 +83,6 @@ export async function featureResource(
     },
     replay: (paymentId) => presentFeature(deps.db, paymentId),
   });
-  catalogueChanged();
+  catalogueChanged(deps.db);
   return answer;
 }

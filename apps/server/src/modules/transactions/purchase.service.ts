@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { dayInZone, type PurchaseRequest, type PurchaseResponse, saleLines } from "@market/domain";
+import { dayInZone, type PurchaseRequest, type PurchaseResponse, priceOn, saleLines } from "@market/domain";
 import { and, eq, isNull, or } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { resources, sales, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
-import { byIdOrName } from "../resources/resource-detail.service.ts";
+import { byIdOrName } from "../resources/index.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 import { checkout } from "./checkout.service.ts";
 import { postLedger } from "./ledger.service.ts";
@@ -16,16 +16,6 @@ const DAY_MS = 86_400_000;
 /** Gift codes: 20 characters of an alphabet without look-alikes, about 100 bits. */
 const GIFT_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const newGiftCode = () => [...randomBytes(20)].map((b) => GIFT_ALPHABET[b % GIFT_ALPHABET.length]).join("");
-
-/** What a resource costs today: the sale price while its sale runs (until the end of sale_end, site time). */
-export function currentPrice(
-  resource: { price: number; sale_price: number | null; sale_end: string | null },
-  today: string,
-) {
-  return resource.sale_price !== null && resource.sale_end !== null && resource.sale_end >= today
-    ? resource.sale_price
-    : resource.price;
-}
 
 async function ownedBy(db: Db, resourceId: string, userId: string) {
   const [row] = await db
@@ -100,7 +90,7 @@ export async function purchaseResource(
         throw new AppError("not_for_sale", "This resource is free: download it instead");
       if (resource.users_id === viewer.id)
         throw new AppError("not_for_sale", "You cannot buy your own resource");
-      const price = currentPrice(resource, today);
+      const price = priceOn(resource, today);
       if (input.amount !== price) {
         throw new AppError("price_changed", "The price has changed; check it and try again", {
           fields: { amount: "price_changed" },

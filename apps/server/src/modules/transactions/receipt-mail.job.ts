@@ -27,8 +27,10 @@ import {
 import type { JobDefinition } from "../../platform/jobs.ts";
 import type { Mailer, MailMessage } from "../../platform/mail.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
-import type { Tx } from "./checkout.service.ts";
 import { describeCard } from "./receipt.service.ts";
+
+/** The checkout's transaction, named here too: importing checkout.service.ts's name would close an import circle. */
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const RECEIPT_MAIL_JOB = "payment-receipt";
 const payloadSchema = z.object({ paymentId: z.uuid() });

@@ -12,10 +12,10 @@ import {
   tipLines,
 } from "@market/domain";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
 import type { Db } from "../../db/client.ts";
 import { donations, tips, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";

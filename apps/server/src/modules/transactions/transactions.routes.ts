@@ -21,9 +21,9 @@ import {
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
 import { users } from "../../db/schema/index.ts";
 import { requireViewer } from "../../platform/access.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { AppError } from "../../platform/errors.ts";
 import { idempotencyKeyOf } from "../../platform/idempotency.ts";
 import { featureResource } from "./feature.service.ts";

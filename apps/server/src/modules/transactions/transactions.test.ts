@@ -1,4 +1,4 @@
-import { addDays, dayInZone } from "@market/domain";
+import { addDays, dayInZone, TIP_NOTE_MAX } from "@market/domain";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -386,6 +386,9 @@ describe("money: purchases, gifts, tips and donations through the sandbox gatewa
         fan.username,
       );
     expect((await tip(50)).json().fields).toEqual({ amount: "invalid_tip_amount" });
+    expect((await tip(500, { tipNote: "a".repeat(TIP_NOTE_MAX + 1) })).json().fields).toEqual({
+      tipNote: "too_long",
+    });
     const before = await creatorBalance(creatorId);
     expect((await tip(500)).statusCode).toBe(200);
     const again = await tip(500, { cardNumber: "5555555555554444" });

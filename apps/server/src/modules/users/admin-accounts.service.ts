@@ -1,8 +1,8 @@
 import { ACCOUNT, checkEmail, checkUsername } from "@market/domain";
 import { eq, sql } from "drizzle-orm";
-import type { AppDeps } from "../../app.ts";
 import { users } from "../../db/schema/index.ts";
 import { firstAdminMail } from "../../mail/templates.ts";
+import type { AppDeps } from "../../platform/app-types.ts";
 import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { createEmailToken } from "../auth/auth.service.ts";
 import { newRefCode } from "./ref-codes.ts";

@@ -9,8 +9,8 @@ import {
   userSummarySchema,
 } from "@market/domain";
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import {
   findUserByRef,
   follow,

@@ -4,7 +4,7 @@ import { follows, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { LISTED, selectCards } from "../resources/card-query.ts";
+import { LISTED, selectCards } from "../resources/index.ts";
 import { presentPublicUser } from "./user.presenter.ts";
 
 /** A user by id, by @username (the profile path's form) or by username. */

@@ -8,8 +8,8 @@ import {
   updateSelfSchema,
 } from "@market/domain";
 import { z } from "zod";
-import type { AppInstance } from "../../app.ts";
 import { requireViewer } from "../../platform/access.ts";
+import type { AppInstance } from "../../platform/app-types.ts";
 import { getSiteSettings } from "../site/site-settings.service.ts";
 import { presentSelf } from "./user.presenter.ts";
 import {

@@ -13,7 +13,7 @@ import { decideAfterLogin } from "../../state/post-login.ts";
 import { selfUserKey } from "../../state/self-user.ts";
 import { decodeAccessClaims, getSession, storeSession } from "../../state/session.ts";
 import { greetingName, noticeSession } from "../../state/session-notices.ts";
-import { siteQueries } from "../../state/site-config.ts";
+import { siteSettingsIn } from "../../state/site-config.ts";
 import { ROUTES } from "../route-table.ts";
 
 const ROUTE_ACCESS = ROUTES.map((entry) => ({ path: entry.path, access: entry.access }));
@@ -62,11 +62,10 @@ export function useFinishLogin(): (result: LoginResponse) => Promise<void> {
       const permissions = await loadPermissions(queryClient);
       // The permissions could not be read: the session is cleared and the notice says so; stay here.
       if (!getSession()) return;
-      const settings = queryClient.getQueryData(siteQueries.settings.queryKey);
       const decision = decideAfterLogin(result, {
         storage: localStorage,
         next,
-        donatedAdFreeMode: settings?.donatedAdFreeMode ?? false,
+        donatedAdFreeMode: siteSettingsIn(queryClient).donatedAdFreeMode,
         adBlockerDetected: adBlockerDetected(),
       });
       if (decision.postRefCode) {

@@ -7,7 +7,7 @@ import { raiseFooterFlag } from "../../state/footer-flags.ts";
 import { queryClient as appQueryClient } from "../../state/query-client.ts";
 import { clearSession, getSession } from "../../state/session.ts";
 import { noticeSession } from "../../state/session-notices.ts";
-import { siteQueries } from "../../state/site-config.ts";
+import { siteSettingsIn } from "../../state/site-config.ts";
 
 /** Where logging out leads (spec section 4): /offers?logout when ads are shown to this user, else /donation. */
 export function logoutRoute(donationDate: string | null | undefined, donatedAdFreeMode: boolean): string {
@@ -44,8 +44,7 @@ export function logout(queryClient: QueryClient = appQueryClient): Response {
   const session = getSession();
   if (session) endServerSession(session.token);
   const donationDate = session?.user?.donation_date ?? null;
-  const donatedAdFreeMode =
-    queryClient.getQueryData(siteQueries.settings.queryKey)?.donatedAdFreeMode ?? false;
+  const { donatedAdFreeMode } = siteSettingsIn(queryClient);
   clearSession();
   authFlags.set({ loginLocked: false, invalidCredentials: false });
   queryClient.removeQueries({ queryKey: ["users"] });

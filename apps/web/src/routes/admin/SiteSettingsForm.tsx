@@ -5,12 +5,12 @@ import {
   type SiteSettingsPatch,
   siteSettingsPatchSchema,
 } from "@market/domain";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import type { z } from "zod";
 import { ApiError, api } from "../../api/client.ts";
 import { Button, Checkbox, type ControlBindings, Field, Input, Textarea } from "../../components/ui/index.ts";
-import { siteQueries, useSiteSettings } from "../../state/site-config.ts";
+import { siteQueries } from "../../state/site-config.ts";
 import { errorMessage, useAdminTexts } from "./admin-texts.ts";
 import {
   describeSeconds,
@@ -93,7 +93,8 @@ function Setting({
 export function SiteSettingsForm() {
   const a = useAdminTexts();
   const s = useSettingsTexts();
-  const stored = useSiteSettings();
+  // The form edits what is stored, so it waits for it rather than starting from the defaults.
+  const stored = useQuery(siteQueries.settings).data;
   const queryClient = useQueryClient();
   const switchId = useId();
   const [draft, setDraft] = useState<SiteSettings | null>(null);

@@ -43,7 +43,7 @@ export function AdFormatList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
                 width: String(min.width),
                 height: String(min.height),
                 max: String(adTextLimit("title", type).max),
-                price: formatMoney((settings?.adMinimums[type]?.spendPerDay ?? 1) * 100),
+                price: formatMoney(settings.adMinimums[type].spendPerDay * 100),
               })}
             </p>
             <LinkButton variant="secondary" to={`/advertising/new-${type}`} className="mt-auto self-start">

@@ -13,6 +13,7 @@ import {
   formatMoney,
   GRADES,
   isIdentityComplete,
+  isTargetingComplete,
   nextAdStep,
   parseDollars,
   resolveAdStep,
@@ -769,7 +770,7 @@ function TargetingStep({ ad, save, goNext }: StepProps) {
   const [grades, setGrades] = useState<string[]>(ad.gradesArray);
   const [problem, setProblem] = useState<string | null>(null);
   const submit = async () => {
-    if (ad.ad_type === "2" && grades.length === 0) {
+    if (ad.ad_type === "2" && !isTargetingComplete({ gradesArray: grades })) {
       setProblem(t("ads.wizard.targeting.none"));
       return;
     }
@@ -821,7 +822,7 @@ function SpendStep({
   const [problem, setProblem] = useState<string | null>(null);
   const cents = parseDollars(perDay) ?? 0;
   const runDays = Number(days) || 0;
-  const minimums = settings?.adMinimums[ad.ad_type] ?? { totalCost: 20, spendPerDay: 1 };
+  const minimums = settings.adMinimums[ad.ad_type];
   const check = checkAdSpend({ spendPerDayCents: cents, runDaysTotal: runDays, minimums, isAdmin });
   const estimate = useQuery({
     queryKey: ["ads", "estimate", ad.ad_type, cents, runDays],

@@ -22,7 +22,7 @@ export default function FeaturePage() {
   const form = usePaymentForm();
   const [days, setDays] = useState(7);
   const attempt = useCheckoutAttempt(form);
-  const perDay = settings?.featurePricePerDayCents ?? 200;
+  const perDay = settings.featurePricePerDayCents;
   const amount = days * perDay;
 
   if (resource.isError) return <p role="alert">{t("purchase.loadFailed")}</p>;

@@ -8,7 +8,7 @@ import { useCheckoutTexts } from "./checkout-texts.ts";
 export default function FirstTipPage() {
   const t = useCheckoutTexts();
   const settings = useSiteSettings();
-  const keeps = 100 - (settings?.tipFeePercent ?? 0);
+  const keeps = 100 - settings.tipFeePercent;
   return (
     <section className="flex max-w-2xl flex-col gap-5">
       <SiteBanner imageKey="first-tip" />

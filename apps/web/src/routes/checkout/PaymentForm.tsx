@@ -39,13 +39,13 @@ export function usePaymentForm() {
   const settings = useSiteSettings();
   // Every checkout uses this form: idle never sends a buyer away from a payment (issue 18).
   useHoldIdleRedirect();
-  const quickCheckout = settings?.quickCheckout ?? false;
+  const quickCheckout = settings.quickCheckout;
   const [values, setValues] = useState<PaymentFormValues>(EMPTY_PAYMENT);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [serverProblems, setServerProblems] = useState<Record<string, string>>({});
   const problems = checkPaymentForm(values, {
     quickCheckout,
-    today: dayInZone(new Date(), settings?.timeZone),
+    today: dayInZone(new Date(), settings.timeZone),
   });
   const body = () => {
     const { paymentSource, ...fields } = values;

@@ -3,6 +3,7 @@ import {
   DEFAULT_TIP_INDEX,
   formatMoney,
   TIP_AMOUNTS_DOLLARS,
+  TIP_NOTE_MAX,
   type TipResponse,
   tipAmountCents,
 } from "@market/domain";
@@ -184,7 +185,7 @@ export default function TipPage() {
           <textarea
             id={`${id}-note`}
             rows={3}
-            maxLength={280}
+            maxLength={TIP_NOTE_MAX}
             value={note}
             onChange={(e) => setNote(e.target.value)}
             className="rounded-ui border border-line bg-paper px-3 py-2"

@@ -469,7 +469,7 @@ function PayoutSection({ balance }: { balance: EarningsBalanceResponse | undefin
   const settings = useSiteSettings();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<string | null>(null);
-  const minimum = formatMoney(settings?.payoutMinimumCents ?? 1000);
+  const minimum = formatMoney(settings.payoutMinimumCents);
   const payouts = useQuery({
     queryKey: ["earnings", "payouts"],
     queryFn: ({ signal }) => api.get<PayoutsResponse>("/earnings/self/payouts", { signal }),
@@ -496,7 +496,7 @@ function PayoutSection({ balance }: { balance: EarningsBalanceResponse | undefin
           name="amount"
           value={balance ? formatAmount(balance.eligiblePayout) : "…"}
         />{" "}
-        {e("earnings.holdRule", { days: String(settings?.payoutHoldDays ?? 14), minimum })}
+        {e("earnings.holdRule", { days: String(settings.payoutHoldDays), minimum })}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <Button

@@ -325,7 +325,7 @@ function ResourcesSection({ user, isOwn }: { user: UserSummary; isOwn: boolean }
 
   return (
     <section aria-busy={state.status === "loading"}>
-      {settings?.showAds.portfolio ? <AdSlot type="1" className="mb-6" /> : null}
+      {settings.showAds.portfolio ? <AdSlot type="1" className="mb-6" /> : null}
       <ResourceGrid resources={state.shown} total={state.total} showAds={false} />
       <div ref={sentinel} aria-hidden="true" className="h-px" />
       <div className="mt-6 flex flex-col items-center gap-2">

@@ -4,9 +4,9 @@ import { api, fileUrl } from "../../api/client.ts";
 import type { PublishingResource } from "../../api/types.ts";
 import { formatPrice } from "./format.ts";
 import { usePublishingTexts } from "./publishing-texts.ts";
-import { editQueryKey } from "./ResourceWizard.tsx";
 import { ReviewPanel } from "./ReviewPanel.tsx";
 import { SubmittedFiles } from "./SubmittedFiles.tsx";
+import { editQueryKey } from "./wizard-step.ts";
 
 /**
  * /resources/{id}/approve: what the reviewer checks (text, previews, price, and the submitted files,

@@ -4,7 +4,7 @@ import { ApiError, api } from "../../api/client.ts";
 import { uploadWithProgress } from "../../api/upload.ts";
 import { Button, buttonClass } from "../../components/ui/index.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
-import type { StepProps } from "./ResourceWizard.tsx";
+import type { StepProps } from "./wizard-step.ts";
 
 interface Reading {
   key: string;
@@ -19,7 +19,7 @@ interface Reading {
  */
 export function FilesStep({ resource, t, save, refresh }: StepProps) {
   const settings = useSiteSettings();
-  const maxMb = settings?.maxCombinedFileSize ?? 200;
+  const maxMb = settings.maxCombinedFileSize;
   const [reading, setReading] = useState<Reading[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -12,8 +12,8 @@ import { ApiError, api, fileUrl } from "../../api/client.ts";
 import { uploadWithProgress } from "../../api/upload.ts";
 import { Button, buttonClass } from "../../components/ui/index.ts";
 import { type ImageSlot, planImageSave, type SaveOperation, slotsFromPreviews } from "./image-slots.ts";
-import type { StepProps } from "./ResourceWizard.tsx";
 import { useWizardDraft } from "./wizard-drafts.ts";
+import type { StepProps } from "./wizard-step.ts";
 
 /** Keys for the placeholder slots that make up the spec's minimum of three. */
 const EMPTY_SLOT_KEYS = ["empty-1", "empty-2", "empty-3"] as const;

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../components/ui/index.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
 import type { PublishingTexts } from "./publishing-texts.ts";
-import type { StepProps } from "./ResourceWizard.tsx";
+import type { StepProps } from "./wizard-step.ts";
 
 const input = "w-40 rounded-ui border border-line bg-paper px-3 py-2";
 const dollars = (cents: number | null) => (cents ? (cents / 100).toFixed(2) : "");
@@ -39,7 +39,7 @@ export function PriceStep({ resource, t, save }: StepProps) {
 
   const priceCents = dollarsToCents(price || "0");
   const salePriceCents = dollarsToCents(salePrice || "0");
-  const today = dayInZone(new Date(), settings?.timeZone);
+  const today = dayInZone(new Date(), settings.timeZone);
   const hasPremiumFile = resource.resources_files_models.some((f) => f.is_premium_file);
   const flags =
     priceCents !== null && salePriceCents !== null

@@ -37,7 +37,7 @@ export function runStatusAction(id: string, action: ResourceStatusAction) {
 /** /publishing: the creator's resources with their derived status and the actions each status allows (spec 4). */
 export default function PublishingPage() {
   const t = usePublishingTexts();
-  const maxMb = useSiteSettings()?.maxCombinedFileSize ?? 200;
+  const maxMb = useSiteSettings().maxCombinedFileSize;
   const [search] = useSearchParams();
   const page = pageFromSearch(search);
   const queryClient = useQueryClient();

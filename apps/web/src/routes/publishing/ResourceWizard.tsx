@@ -23,19 +23,7 @@ import { type PublishingTexts, usePublishingTexts } from "./publishing-texts.ts"
 import { ReviewPanel } from "./ReviewPanel.tsx";
 import { DeleteStep, StatusStep } from "./StatusSteps.tsx";
 import { NewTitleStep, TextStep } from "./TextSteps.tsx";
-
-export const editQueryKey = (id: string) => [...PUBLISHING_KEY, "edit", id] as const;
-
-/** What each step gets: the resource, and `save` that stores a change and moves on. */
-export interface StepProps {
-  resource: PublishingResource;
-  t: PublishingTexts;
-  /** PATCHes `patch` with the next step remembered, then opens the next step; resolves with field problems. */
-  save: (patch: Record<string, unknown>) => Promise<Record<string, string> | null>;
-  goNext: () => void;
-  refresh: () => Promise<unknown>;
-  isAdmin: boolean;
-}
+import { editQueryKey, type StepProps } from "./wizard-step.ts";
 
 /** The steps a viewer walks through, in the spec's order (the review step for admins). */
 function visibleSteps(isAdmin: boolean): ResourceEditStep[] {

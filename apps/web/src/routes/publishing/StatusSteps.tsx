@@ -14,8 +14,8 @@ import { useSiteSettings } from "../../state/site-config.ts";
 import { ListingPreview } from "./ListingPreview.tsx";
 import { PUBLISHING_KEY, runStatusAction } from "./PublishingPage.tsx";
 import type { PublishingTextKey, PublishingTexts } from "./publishing-texts.ts";
-import type { StepProps } from "./ResourceWizard.tsx";
 import { refusalText } from "./TextSteps.tsx";
+import type { StepProps } from "./wizard-step.ts";
 
 const TEXT_FIELDS: ReadonlySet<string> = new Set(RESOURCE_TEXT_FIELDS);
 
@@ -77,7 +77,7 @@ function stepOf(field: string): string {
 export function StatusStep({ resource, t, refresh }: StepProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const maxMb = useSiteSettings()?.maxCombinedFileSize ?? 200;
+  const maxMb = useSiteSettings().maxCombinedFileSize;
   const [missing, setMissing] = useState<string[]>([]);
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

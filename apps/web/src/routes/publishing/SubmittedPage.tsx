@@ -4,7 +4,7 @@ import { api } from "../../api/client.ts";
 import type { PublishingResource } from "../../api/types.ts";
 import { LinkButton } from "../../components/ui/index.ts";
 import { usePublishingTexts } from "./publishing-texts.ts";
-import { editQueryKey } from "./ResourceWizard.tsx";
+import { editQueryKey } from "./wizard-step.ts";
 
 /** /resources/{id}/completed: the creator's resource went to review. */
 export default function SubmittedPage() {

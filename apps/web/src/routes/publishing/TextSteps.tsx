@@ -19,9 +19,9 @@ import { ApiError, api } from "../../api/client.ts";
 import type { PublishingResource } from "../../api/types.ts";
 import { Button, SelectField, TextAreaField, TextField } from "../../components/ui/index.ts";
 import type { PublishingTextKey, PublishingTexts } from "./publishing-texts.ts";
-import type { StepProps } from "./ResourceWizard.tsx";
-import { editQueryKey } from "./ResourceWizard.tsx";
 import { useWizardDraft } from "./wizard-drafts.ts";
+import type { StepProps } from "./wizard-step.ts";
+import { editQueryKey } from "./wizard-step.ts";
 
 type TextKey = keyof ResourceTextFields;
 type Values = Record<TextKey | "type", string>;
