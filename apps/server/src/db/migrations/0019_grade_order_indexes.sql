@@ -1,0 +1,2 @@
+CREATE INDEX "resources_listed_grade_downloads_idx" ON "resources" USING btree ("grade","download_count" DESC NULLS LAST,"id") WHERE approval_status = 'approved' and status = 'active';--> statement-breakpoint
+CREATE INDEX "resources_listed_grade_newest_idx" ON "resources" USING btree ("grade","published_at" DESC NULLS LAST,"id") WHERE approval_status = 'approved' and status = 'active';
