@@ -22,7 +22,7 @@ export function postgresNotices(connectionString: string, pool: pg.Pool): Notice
       next.end().catch(() => {});
       if (closed) return;
       retry = setTimeout(() => {
-        open(hear, missed, true).catch(lost);
+        open(hear, missed, true);
       }, RECONNECT_MS);
       retry.unref();
     };
@@ -32,8 +32,16 @@ export function postgresNotices(connectionString: string, pool: pg.Pool): Notice
       if (message.channel === CHANGES_CHANNEL && message.payload) hear(message.payload);
     });
     client = next;
-    await next.connect();
-    await next.query(`listen ${CHANGES_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      // Not listening yet (the database is restarting, say): try again, and meanwhile the caches'
+      // time-to-live keeps them right.
+      console.error("change notices: could not listen:", (error as Error).message);
+      lost();
+      return;
+    }
     if (again) missed();
   };
   return {

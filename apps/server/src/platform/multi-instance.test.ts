@@ -124,6 +124,24 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("two server instances 
     expect((await page()).json().isFavorited).toBe(true);
   });
 
+  it("listens again after losing its listening connection, and drops what it may have missed", async () => {
+    const admin = await first.authHeader((await makeAdmin(first.db)).username);
+    const idle = () => second.inject({ method: "GET", url: "/api/site-settings/front-end-idle-timeout" });
+    const before = (await idle()).json().idleTimeoutSeconds as number;
+    // As a database restart or a failover would: the listening connections are cut.
+    await first.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`);
+    const res = await first.app.inject({
+      method: "PATCH",
+      url: "/api/site-settings",
+      headers: admin,
+      payload: { idleTimeoutSeconds: before + 60 },
+    });
+    expect(res.statusCode).toBe(200);
+    // Reconnecting takes a second; the notice sent meanwhile is lost, so everything is dropped once back.
+    await within(3000, async () => (await idle()).json().idleTimeoutSeconds === before + 60);
+  });
+
   it("holds a changed account no longer than ACCOUNT_CACHE_MS when a notice is lost", async () => {
     const lonely = await buildSecondInstance(first, { accountCacheMs: 1000 });
     try {
