@@ -42,3 +42,22 @@ test("the page names its icon, the logo's mark, so no tab shows a blank or asks 
   expect(icon.headers()["content-type"]).toContain("image/svg+xml");
   expect(await icon.text()).toContain("<svg");
 });
+
+// The first screens carry no zod: only forms validate with the domain's schemas, in their own chunk. One
+// domain module with schemas imported by the first bundle (the settings defaults once were) put 26 KB gzip
+// of it on every visitor's first load and a resource page's LCP back past 2.5 s on a phone.
+test("a visitor's home and resource pages load no schema library", async ({ page }) => {
+  const scripts: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.text());
+  });
+  await page.goto("/");
+  const firstCard = page.locator('main a[href^="/resources/"]').first();
+  await expect(firstCard).toBeVisible();
+  await firstCard.click();
+  await expect(page).toHaveURL(/\/resources\//);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(0);
+  expect(bodies.filter((body) => body.includes("$ZodType")).length).toBe(0);
+});

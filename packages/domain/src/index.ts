@@ -55,6 +55,7 @@ export * from "./rules/search.ts";
 export * from "./rules/sign-up.ts";
 export * from "./rules/site-day.ts";
 export * from "./rules/site-images.ts";
+export * from "./rules/site-setting-defaults.ts";
 export * from "./rules/site-settings.ts";
 export * from "./rules/slugs.ts";
 export * from "./rules/statistics.ts";

@@ -23,6 +23,7 @@ import {
 import { type SessionView, useSession } from "../state/session.ts";
 import { siteQueries, useTexts } from "../state/site-config.ts";
 import { Logo } from "./Logo.tsx";
+import { Button } from "./ui/index.ts";
 
 const shuffle = shuffleWith(Math.random);
 
@@ -160,21 +161,17 @@ export function Footer() {
           )}
         </p>
         <div className="flex gap-2">
-          <button
-            type="button"
+          <Button
+            variant="secondary"
+            size="xs"
             aria-pressed={paused}
             onClick={() => setPaused((value) => !value)}
-            className="rounded-ui border border-line px-3 py-1 text-xs hover:bg-paper"
           >
             {paused ? label("footer.resume", "Resume messages") : label("footer.pause", "Pause messages")}
-          </button>
-          <button
-            type="button"
-            onClick={() => rotate()}
-            className="rounded-ui border border-line px-3 py-1 text-xs hover:bg-paper"
-          >
+          </Button>
+          <Button variant="secondary" size="xs" onClick={() => rotate()}>
             {label("footer.next", "Next message")}
-          </button>
+          </Button>
         </div>
       </div>
       <div className="border-t border-line">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { budgetedDailyImpressions, DEFAULT_CLICK_THROUGH_RATE, estimateAd } from "./ad-estimate.ts";
-import { DEFAULT_SITE_SETTINGS } from "./site-settings.ts";
+import { DEFAULT_SITE_SETTINGS } from "./site-setting-defaults.ts";
 
 describe("budgetedDailyImpressions (DECISIONS: spend_per_day / cpm x 1000, rounded down)", () => {
   it.each([

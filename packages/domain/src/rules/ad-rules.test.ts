@@ -27,7 +27,7 @@ import {
   resolveAdStep,
 } from "./ad-rules.ts";
 import { AD_TYPES, type AdType } from "./enums.ts";
-import { DEFAULT_SITE_SETTINGS } from "./site-settings.ts";
+import { DEFAULT_SITE_SETTINGS } from "./site-setting-defaults.ts";
 
 /** A type 1 ad with every required field. */
 const complete1: AdDraft = {

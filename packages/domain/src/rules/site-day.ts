@@ -1,4 +1,4 @@
-import { DEFAULT_SITE_SETTINGS } from "./site-settings.ts";
+import { DEFAULT_SITE_SETTINGS } from "./site-setting-defaults.ts";
 
 /**
  * The calendar day in the site's time zone, as YYYY-MM-DD: sale ends and ad statistics are per local

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SITE_SETTINGS, resolveSiteSettings, siteSettingsPatchSchema } from "./site-settings.ts";
+import { DEFAULT_SITE_SETTINGS } from "./site-setting-defaults.ts";
+import { resolveSiteSettings, siteSettingsPatchSchema } from "./site-settings.ts";
 
 describe("site settings", () => {
   it("default to the numbers of DECISIONS.md and spec 5/9", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AD_TYPES } from "./enums.ts";
+import { DEFAULT_SITE_SETTINGS } from "./site-setting-defaults.ts";
 
 /**
  * Site settings (spec section 3) with the defaults of DECISIONS.md. Stored one row per key;
@@ -62,29 +63,6 @@ export const siteSettingsSchema = z.object({
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type SiteSettingKey = keyof SiteSettings;
-
-export const DEFAULT_SITE_SETTINGS: SiteSettings = {
-  adMinimums: Object.fromEntries(
-    AD_TYPES.map((t) => [t, { totalCost: 20, spendPerDay: 1 }]),
-  ) as SiteSettings["adMinimums"],
-  adCpmCents: { "1": 200, "2": 300, "3": 100, "4": 400, "5": 500 },
-  maxCombinedFileSize: 200,
-  quickCheckout: false,
-  offlineMode: false,
-  donatedAdFreeMode: false,
-  showAds: { portfolio: true },
-  cssOverride: "",
-  idleTimeoutSeconds: 300,
-  restrictedWords: [],
-  salesFeePercent: 20,
-  tipFeePercent: 0,
-  payoutHoldDays: 14,
-  payoutMinimumCents: 1000,
-  featurePricePerDayCents: 200,
-  favoritesLimit: 500,
-  passwordMaxAgeDays: 365,
-  timeZone: "America/New_York",
-};
 
 export const SITE_SETTING_KEYS = Object.keys(DEFAULT_SITE_SETTINGS) as SiteSettingKey[];
 
