@@ -13,7 +13,8 @@ test("an admin previews and sends an e-mail to all users, watches it reach 100 p
   // The shared rule refuses an empty message before anything is sent.
   await page.getByLabel("Subject").fill(subject);
   await page.getByRole("button", { name: "Preview" }).click();
-  await expect(page.getByText("Write a message of 1 to 20000 characters.")).toBeVisible();
+  await expect(page.getByLabel("Message")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Required", { exact: true })).toBeVisible();
 
   await page
     .getByLabel("Message")

@@ -61,3 +61,24 @@ test("a visitor's home and resource pages load no schema library", async ({ page
   expect(bodies.length).toBeGreaterThan(0);
   expect(bodies.filter((body) => body.includes("$ZodType")).length).toBe(0);
 });
+
+// The site's CSP forbids eval. zod probes `new Function` as it builds a schema unless told not to
+// (packages/domain/src/zod.ts), and the browser reports the refused probe as a violation on every form.
+test("pages with forms break no rule of the site's Content-Security-Policy", async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  for (const path of ["/login", "/sign-up", "/help"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator("form").first()).toBeVisible();
+    const violations = await page.evaluate(
+      () => (window as unknown as { cspViolations: string[] }).cspViolations,
+    );
+    expect(violations, path).toEqual([]);
+  }
+});

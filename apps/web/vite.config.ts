@@ -14,7 +14,11 @@ export default defineConfig({
     rollupOptions: {
       // The shared domain package is pure constants, functions and zod schemas: a module of it that the app
       // does not use may be dropped, so the first bundle does not carry zod for schemas only forms need.
-      treeshake: { moduleSideEffects: (id: string) => !id.includes("/packages/domain/src/") },
+      // Its one module with an effect is zod.ts, which sets zod up for a browser before any schema is built.
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          !id.includes("/packages/domain/src/") || id.endsWith("/packages/domain/src/zod.ts"),
+      },
       output: {
         // Libraries change less often than the app: separate files stay cached across deploys.
         manualChunks(id: string) {

@@ -9,7 +9,7 @@ import {
 } from "fastify-type-provider-zod";
 import { consoleRoutes } from "./modules/admin/console.routes.ts";
 import { statisticsRoutes } from "./modules/admin-stats/statistics.routes.ts";
-import { adsRoutes } from "./modules/ads/ads.routes.ts";
+import { adsRoutes } from "./modules/ads/index.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { bulkEmailRoutes } from "./modules/bulk-email/bulk-email.routes.ts";
 import { filesRoutes } from "./modules/files/files.routes.ts";
@@ -17,7 +17,7 @@ import { footerRoutes } from "./modules/footer/footer.routes.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { helpRoutes } from "./modules/help/help.routes.ts";
 import { messagesRoutes } from "./modules/messages/messages.routes.ts";
-import { publishingRoutes } from "./modules/publishing/publishing.routes.ts";
+import { publishingRoutes } from "./modules/publishing/index.ts";
 import { resourcesRoutes } from "./modules/resources/resources.routes.ts";
 import { sitePageShell } from "./modules/site/page-shell.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
@@ -90,6 +90,9 @@ export async function buildApp(
         url: route.url,
         get access() {
           return route.config?.access ?? "user";
+        },
+        get endpoint() {
+          return route.config?.endpoint;
         },
       });
     }

@@ -2,7 +2,7 @@ import { buildApp } from "./app.ts";
 import { loadConfigOrReport } from "./config.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./db/seed/demo.ts";
 import { jobDefinitions } from "./jobs.registry.ts";
-import { AdminAccountError, ensureFirstAdmin } from "./modules/users/admin-accounts.service.ts";
+import { AdminAccountError, ensureFirstAdmin } from "./modules/auth/admin-accounts.service.ts";
 import type { AppDeps } from "./platform/app-types.ts";
 import { startHousekeeping } from "./platform/housekeeping.ts";
 import { createJobWorker } from "./platform/jobs.ts";

@@ -3,6 +3,7 @@ import { RootErrorBoundary, RouteErrorBoundary } from "./components/ErrorPages.t
 import { AppLoading, RootLayout, type RouteHandle } from "./components/RootLayout.tsx";
 import { loadConfiguration, loadOfflineMode } from "./guards/load-configuration.ts";
 import { type GuardDeps, runGuards } from "./guards/run-guards.ts";
+import { accessLookup, RouteAccessContext } from "./routes/route-access.ts";
 import { ROUTES, type RouteEntry } from "./routes/route-table.ts";
 import { writeDocumentCookie } from "./state/cookies.ts";
 import { loadPermissions } from "./state/permissions.ts";
@@ -56,11 +57,22 @@ export function toRouteObject(entry: RouteEntry, deps: GuardDeps): RouteObject {
   };
 }
 
+const accessOfPath = accessLookup(ROUTES);
+
+/** The layout, with the route table's access for the screens that decide where a user goes next. */
+function RootWithRouteAccess() {
+  return (
+    <RouteAccessContext.Provider value={accessOfPath}>
+      <RootLayout />
+    </RouteAccessContext.Provider>
+  );
+}
+
 export function buildRoutes(deps: GuardDeps = browserGuardDeps): RouteObject[] {
   return [
     {
       id: "root",
-      Component: RootLayout,
+      Component: RootWithRouteAccess,
       ErrorBoundary: RootErrorBoundary,
       HydrateFallback: AppLoading,
       children: [

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfigOrReport } from "../config.ts";
-import { AdminAccountError, createAdminAccount } from "../modules/users/admin-accounts.service.ts";
+import { AdminAccountError, createAdminAccount } from "../modules/auth/admin-accounts.service.ts";
 import { openRuntime } from "../runtime.ts";
 
 const USAGE = "usage: npm run admin:create -- --username NAME --email ADDRESS";

@@ -163,5 +163,6 @@ describe.runIf(process.env.TEST_DB_ENGINE === "pglite")("a production start", ()
     } finally {
       await stop(seeded.child);
     }
-  });
+    // Two production starts, one seeding the demo (PDF pages rendered): well past the default on a busy machine.
+  }, 90_000);
 });

@@ -12,6 +12,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export type Db = ReturnType<typeof drizzlePg<typeof schema>>;
 
+/** A transaction of `db`, as `db.transaction(async (tx) => ...)` hands it over: what a step inside one takes. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export interface Database {
   db: Db;
   engine: "pglite" | "postgres";

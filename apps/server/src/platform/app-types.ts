@@ -27,6 +27,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: "public" | "user" | "admin";
+  /** The endpoint definition it serves (platform/endpoint-route.ts); undefined for a route without one. */
+  endpoint: string | undefined;
 }
 
 declare module "fastify" {

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from "@market/domain/api/endpoints";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../db/schema/index.ts";
@@ -66,6 +67,22 @@ describe("route table", () => {
   afterAll(() => t.close());
 
   const apiRoutes = () => t.app.routeTable.filter((r) => r.url.startsWith("/api"));
+
+  it("serves every endpoint of the domain's definitions, and no API route without one", () => {
+    // The OpenAPI document describes the definitions; it is the one route that is not an endpoint itself.
+    const served = apiRoutes().filter((r) => r.url !== "/api/docs");
+    const undefinedRoutes = served.filter((r) => r.endpoint === undefined).map((r) => `${r.method} ${r.url}`);
+    expect(undefinedRoutes, "served without a definition in packages/domain/src/api").toEqual([]);
+    const servedNames = served.map((r) => `${r.method} ${r.url}`);
+    const definedNames = Object.keys(ENDPOINTS).map((name) => name.replace(" /", " /api/"));
+    expect(
+      definedNames.filter((name) => !servedNames.includes(name)),
+      "defined but not served",
+    ).toEqual([]);
+    // Each route serves the endpoint of its own method and path, not another's definition.
+    const mismatched = served.filter((r) => r.endpoint?.replace(" /", " /api/") !== `${r.method} ${r.url}`);
+    expect(mismatched.map((r) => `${r.method} ${r.url} -> ${r.endpoint}`)).toEqual([]);
+  });
 
   it("marks exactly the expected routes public", () => {
     const publicRoutes = apiRoutes()

@@ -1,11 +1,19 @@
 import {
   API_BASE,
   type AuthFailureReason,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
   type ErrorBody,
+  endpointParts,
+  fillPath,
   isSharedAnswer,
   type QueryValue,
   withQuery,
 } from "@market/domain";
+// Types only: the definitions' values carry their schemas, and with them zod, which no first screen loads.
+import type { EndpointName, Endpoints } from "@market/domain/api/endpoints";
 import { getSession } from "../state/session.ts";
 import { takeBootAnswer } from "./boot-answers.ts";
 import { authFlags, decideErrorReaction, type ErrorReaction } from "./error-reactions.ts";
@@ -208,15 +216,54 @@ export async function apiRequest<T>(
   throw error;
 }
 
+/** The answer of endpoint `N` on success, for a screen that names it: `ResponseOf<"GET /resources/:id">`. */
+export type ResponseOf<N extends EndpointName> = EndpointResponse<Endpoints[N]>;
+
+/**
+ * What a call of endpoint `N` sends: its path's parameters and its body when it has them, its query when it
+ * takes one, and the request's options (a signal, an Idempotency-Key, a captcha token).
+ */
+export type CallArgs<N extends EndpointName> = (EndpointParams<N> extends undefined
+  ? { params?: undefined }
+  : { params: EndpointParams<N> }) &
+  (EndpointBody<Endpoints[N]> extends undefined
+    ? { body?: undefined }
+    : { body: EndpointBody<Endpoints[N]> }) &
+  (EndpointQuery<Endpoints[N]> extends undefined
+    ? { query?: undefined }
+    : { query?: EndpointQuery<Endpoints[N]> }) &
+  Omit<RequestOptions, "method" | "body" | "query">;
+
+/** A call needs its arguments only when its endpoint has path parameters or a body. */
+type CallRest<N extends EndpointName> =
+  EndpointParams<N> extends undefined
+    ? EndpointBody<Endpoints[N]> extends undefined
+      ? [args?: CallArgs<N>]
+      : [args: CallArgs<N>]
+    : [args: CallArgs<N>];
+
+/**
+ * Calls an endpoint by its name in packages/domain/src/api ("GET /resources/:id"): the path, the query,
+ * the body and the answer are typed from its definition, so a screen cannot drift from the server.
+ */
+export function callEndpoint<N extends EndpointName>(
+  name: N,
+  ...[args]: CallRest<N>
+): Promise<EndpointResponse<Endpoints[N]>> {
+  const { method, path } = endpointParts(name);
+  const { params, body, query, ...options } = (args ?? {}) as CallArgs<N>;
+  return apiRequest(fillPath(path, params as Record<string, string | number> | undefined), {
+    ...options,
+    method,
+    ...(body !== undefined ? { body } : {}),
+    ...(query !== undefined ? { query: query as Record<string, QueryValue> } : {}),
+  });
+}
+
+/**
+ * The API as screens call it: by endpoint name only. The old `api.get<T>("/path")` form, a string and a
+ * cast that nothing checked, is gone; `callEndpoint` turns a name into the request `apiRequest` sends.
+ */
 export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions, "method" | "body"> = {}) =>
-    apiRequest<T>(path, { ...options, method: "GET" }),
-  post: <T>(path: string, body: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
-    apiRequest<T>(path, { ...options, method: "POST", body }),
-  put: <T>(path: string, body: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
-    apiRequest<T>(path, { ...options, method: "PUT", body }),
-  patch: <T>(path: string, body: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
-    apiRequest<T>(path, { ...options, method: "PATCH", body }),
-  delete: <T>(path: string, body?: unknown, options: Omit<RequestOptions, "method" | "body"> = {}) =>
-    apiRequest<T>(path, { ...options, method: "DELETE", ...(body === undefined ? {} : { body }) }),
+  call: callEndpoint,
 };

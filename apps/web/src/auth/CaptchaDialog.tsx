@@ -3,13 +3,7 @@ import { useEffect, useId, useReducer, useRef, useState } from "react";
 import { api } from "../api/client.ts";
 import { countdownSeconds, formatCountdown } from "../api/request-limit.ts";
 import { Button, buttonClass } from "../components/ui/index.ts";
-import {
-  CAPTCHA_IDLE,
-  type CaptchaAnswer,
-  type CaptchaChallenge,
-  captchaDelays,
-  captchaReducer,
-} from "./captcha-machine.ts";
+import { CAPTCHA_IDLE, captchaDelays, captchaReducer } from "./captcha-machine.ts";
 import { useCaptchaTexts } from "./captcha-texts.ts";
 
 export interface CaptchaDialogProps {
@@ -61,7 +55,7 @@ export default function CaptchaDialog({ reason, earliestRetry, onDone }: Captcha
     const controller = new AbortController();
     setLoadFailed(false);
     api
-      .get<CaptchaChallenge>("/auth/captcha", {
+      .call("GET /auth/captcha", {
         query: { mode },
         signal: controller.signal,
         challenge: false,
@@ -95,11 +89,11 @@ export default function CaptchaDialog({ reason, earliestRetry, onDone }: Captcha
     dispatch({ type: "check" });
     setTimeout(() => dispatch({ type: "check-time-elapsed" }), captchaDelays.checkMs);
     api
-      .post<CaptchaAnswer>(
-        "/auth/captcha",
-        { id: state.challenge.id, inputCodes: state.selected },
-        { challenge: false, auth: false },
-      )
+      .call("POST /auth/captcha", {
+        body: { id: state.challenge.id, inputCodes: state.selected },
+        challenge: false,
+        auth: false,
+      })
       .then(
         (answer) => dispatch({ type: "answered", answer }),
         () => dispatch({ type: "answered", answer: { timeout: 0 } }),

@@ -18,7 +18,7 @@ function Trigger() {
       <button
         type="button"
         onClick={() =>
-          api.post("/auth/token", { username: "ada", password: "x" }).then(
+          api.call("POST /auth/token", { body: { username: "ada", password: "x" } }).then(
             () => setResult("replayed"),
             () => setResult("gave up"),
           )

@@ -6,20 +6,41 @@ import { isChunkLoadError, reloadOnceForChunkError } from "../guards/chunk-reloa
 import { useTexts } from "../state/site-config.ts";
 import { Button } from "./ui/index.ts";
 
+/**
+ * A page that only tells the visitor something (not found, offline, an error) and offers the way on: a link
+ * home labelled `homeLink`, or the page's own actions.
+ */
+export function MessagePage({
+  title,
+  body,
+  homeLink,
+  children,
+}: {
+  title: string;
+  body: string;
+  homeLink?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="mx-auto max-w-xl py-12 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-muted">{body}</p>
+      {homeLink ? (
+        <p className="mt-6">
+          <Link to="/" className="font-medium text-accent underline">
+            {homeLink}
+          </Link>
+        </p>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
 /** The 404 content: the catch-all page and the error page for a 404 both show it. */
 export function NotFoundContent() {
   const t = useTexts();
-  return (
-    <section className="mx-auto max-w-xl py-12 text-center">
-      <h1 className="text-3xl font-bold">{t("notFound.title")}</h1>
-      <p className="mt-4 text-muted">{t("notFound.body")}</p>
-      <p className="mt-6">
-        <Link to="/" className="font-medium text-accent underline">
-          {t("notFound.link")}
-        </Link>
-      </p>
-    </section>
-  );
+  return <MessagePage title={t("notFound.title")} body={t("notFound.body")} homeLink={t("notFound.link")} />;
 }
 
 export interface ErrorSummary {
@@ -62,11 +83,10 @@ export function RouteErrorPage() {
   if (status === 404) return <NotFoundContent />;
 
   return (
-    <section className="mx-auto max-w-xl py-12 text-center">
-      <h1 className="text-3xl font-bold">{message ?? t("error.title")}</h1>
-      <p className="mt-4 text-muted">
-        {chunkError ? t("error.newVersion") : t("error.status", { status: String(status) })}
-      </p>
+    <MessagePage
+      title={message ?? t("error.title")}
+      body={chunkError ? t("error.newVersion") : t("error.status", { status: String(status) })}
+    >
       <div className="mt-6 flex justify-center gap-4">
         <Button
           variant="primary"
@@ -78,7 +98,7 @@ export function RouteErrorPage() {
           {t("notFound.link")}
         </Link>
       </div>
-    </section>
+    </MessagePage>
   );
 }
 

@@ -33,7 +33,7 @@ export const footerFactsKey = (sub: string) => ["users", "self", "footer-facts",
 function useFooterFacts(session: SessionView | null): FooterFacts | null {
   const { data } = useQuery({
     queryKey: footerFactsKey(session?.claims.sub ?? ""),
-    queryFn: ({ signal }) => api.get<FooterFacts>("/users/self/footer-facts", { signal }),
+    queryFn: ({ signal }) => api.call("GET /users/self/footer-facts", { signal }),
     // A deactivated account may open only offers and its status; the server answers it nothing more.
     enabled: session !== null && session.user?.is_deactivated !== true,
     staleTime: 60_000,

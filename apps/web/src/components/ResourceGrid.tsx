@@ -8,9 +8,9 @@ import { useColors, useTexts } from "../state/site-config.ts";
 import { AdSlot } from "./AdSlot.tsx";
 import { useElementWidth } from "./grid-hooks.ts";
 import { planGrid } from "./grid-plan.ts";
-import { ResourceTile } from "./ResourceTile.tsx";
+import { ResourceTile, ResourceTileSkeleton } from "./ResourceTile.tsx";
 import { chooseTileColor, tilePalette } from "./tile-colors.ts";
-import { EmptyState, LinkButton, Skeleton } from "./ui/index.ts";
+import { EmptyState, LinkButton } from "./ui/index.ts";
 
 /** Narrow screens (cells per row 0): the browser flows the cells, two to a row on a phone. */
 const flowClass = "grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3 sm:gap-4";
@@ -123,18 +123,8 @@ export function GridSkeleton({ count }: { count: number }) {
       </p>
       <ul aria-hidden="true" className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 lg:grid-cols-4">
         {Array.from({ length: count }, (_, index) => (
-          <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            key={index}
-            className="flex flex-col overflow-hidden rounded-card border border-line"
-          >
-            <Skeleton className="aspect-square w-full rounded-none" />
-            <div className="flex flex-col gap-2 p-3">
-              <Skeleton className="h-4 w-4/5" />
-              <Skeleton className="h-3 w-1/2" />
-              <Skeleton className="h-4 w-1/4" />
-            </div>
-          </li>
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <ResourceTileSkeleton key={index} />
         ))}
       </ul>
     </div>

@@ -6,9 +6,8 @@ import { SHELF_COVER_SIZES } from "../api/image-urls.ts";
 import { shelfQuery } from "../routes/catalogue/resource-list.ts";
 import { useFavoriteIds } from "../state/engagement.ts";
 import { useColors } from "../state/site-config.ts";
-import { ResourceTile } from "./ResourceTile.tsx";
+import { ResourceTile, ResourceTileSkeleton } from "./ResourceTile.tsx";
 import { chooseTileColor, tilePalette } from "./tile-colors.ts";
-import { Skeleton } from "./ui/index.ts";
 
 const PLACEHOLDERS = ["a", "b", "c", "d"] as const;
 
@@ -60,20 +59,7 @@ export function ResourceShelf({
                 sizes={SHELF_COVER_SIZES}
               />
             ))
-          : PLACEHOLDERS.map((key) => (
-              <li
-                key={key}
-                aria-hidden="true"
-                className="snap-start overflow-hidden rounded-card border border-line"
-              >
-                <Skeleton className="aspect-square w-full rounded-none" />
-                <div className="flex flex-col gap-2 p-3">
-                  <Skeleton className="h-4 w-4/5" />
-                  <Skeleton className="h-3 w-1/2" />
-                  <Skeleton className="h-4 w-1/4" />
-                </div>
-              </li>
-            ))}
+          : PLACEHOLDERS.map((key) => <ResourceTileSkeleton key={key} className="snap-start" />)}
       </ul>
     </section>
   );

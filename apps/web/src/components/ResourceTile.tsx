@@ -5,7 +5,7 @@ import { useTexts } from "../state/site-config.ts";
 import { FavoriteHeart } from "./FavoriteHeart.tsx";
 import { formatIsoDate, isNumberedGrade } from "./format.ts";
 import type { TilePaint } from "./tile-colors.ts";
-import { Badge, Price } from "./ui/index.ts";
+import { Badge, Price, Skeleton } from "./ui/index.ts";
 
 /**
  * The cover's box: square, like the anchors' thumbnails, so four cards of a row stay under ~420 px tall.
@@ -96,6 +96,23 @@ export function ResourceTile({
         favorited={favorited}
         className="absolute top-2 right-2 z-10"
       />
+    </li>
+  );
+}
+
+/** A card shaped like a resource tile on its way: the cover's square and three lines of text. */
+export function ResourceTileSkeleton({ className = "" }: { className?: string }) {
+  return (
+    <li
+      aria-hidden="true"
+      className={`flex flex-col overflow-hidden rounded-card border border-line ${className}`}
+    >
+      <Skeleton className="aspect-square w-full rounded-none" />
+      <div className="flex flex-col gap-2 p-3">
+        <Skeleton className="h-4 w-4/5" />
+        <Skeleton className="h-3 w-1/2" />
+        <Skeleton className="h-4 w-1/4" />
+      </div>
     </li>
   );
 }

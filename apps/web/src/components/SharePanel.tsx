@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useId } from "react";
 import { api } from "../api/client.ts";
-import type { ReferralResponse } from "../api/types.ts";
 import { useCatalogueTexts } from "../routes/catalogue/catalogue-texts.ts";
 import { useSession } from "../state/session.ts";
-import { Button, buttonClass, CONTROL_CLASS } from "./ui/index.ts";
+import { CopyLinkActions, useCopyLink } from "./CopyLinkActions.tsx";
+import { Button, CONTROL_CLASS } from "./ui/index.ts";
 
 /** The server may answer with a path or a full address; a link to share is always a full address. */
 export function absoluteUri(uri: string, origin: string): string {
@@ -20,12 +20,10 @@ export function SharePanel({ uri }: { uri: string }) {
   const t = useCatalogueTexts();
   const session = useSession();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [copy, setCopy] = useState<"idle" | "copied" | "selected">("idle");
   const origin = window.location.origin;
   const referral = useQuery({
     queryKey: ["referrals", session?.claims.sub ?? "", uri],
-    queryFn: () => api.put<ReferralResponse>("/referrals", { uri, is_gift: false }),
+    queryFn: () => api.call("PUT /referrals", { body: { uri, is_gift: false } }),
     enabled: session !== null,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -37,18 +35,7 @@ export function SharePanel({ uri }: { uri: string }) {
       : null
     : absoluteUri(uri, origin);
 
-  const copyLink = async () => {
-    if (!link) return;
-    try {
-      if (!navigator.clipboard) throw new Error("no clipboard");
-      await navigator.clipboard.writeText(link);
-      setCopy("copied");
-    } catch {
-      input.current?.focus();
-      input.current?.select();
-      setCopy("selected");
-    }
-  };
+  const { input, outcome, copyLink } = useCopyLink(link);
 
   if (session && referral.isError)
     return (
@@ -76,16 +63,18 @@ export function SharePanel({ uri }: { uri: string }) {
         onFocus={(event) => event.target.select()}
         className={`mt-1 ${CONTROL_CLASS}`}
       />
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <Button variant="secondary" onClick={() => void copyLink()}>
-          {t("share.copy")}
-        </Button>
-        <a href={mailto} className={buttonClass("secondary")}>
-          {t("share.email")}
-        </a>
-        <span aria-live="polite" className="text-sm">
-          {copy === "copied" ? t("share.copied") : copy === "selected" ? t("share.copyFallback") : ""}
-        </span>
+      <div className="mt-3">
+        <CopyLinkActions
+          outcome={outcome}
+          onCopy={() => void copyLink()}
+          mailto={mailto}
+          labels={{
+            copy: t("share.copy"),
+            email: t("share.email"),
+            copied: t("share.copied"),
+            copyFallback: t("share.copyFallback"),
+          }}
+        />
       </div>
     </div>
   );

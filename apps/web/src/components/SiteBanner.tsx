@@ -2,10 +2,6 @@ import type { SiteImageKey } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api, fileUrl } from "../api/client.ts";
 
-interface SiteImageAnswer {
-  variation: { image_locator: string; alt: string } | null;
-}
-
 /**
  * A page's site image (spec: site images, editable by admins), shown as the wide banner it is (3:1, the
  * seeded 1200x400), cropped rather than stretched, never taller than a strip. Nothing when the page has no
@@ -14,7 +10,7 @@ interface SiteImageAnswer {
 export function SiteBanner({ imageKey, className = "" }: { imageKey: SiteImageKey; className?: string }) {
   const { data } = useQuery({
     queryKey: ["site", "site-images", imageKey],
-    queryFn: ({ signal }) => api.get<SiteImageAnswer>(`/site-images/${imageKey}`, { signal }),
+    queryFn: ({ signal }) => api.call("GET /site-images/:key", { params: { key: imageKey }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

@@ -1,12 +1,12 @@
-import type { PermissionFlag, permissionsResponseSchema, SelfUser } from "@market/domain";
-import type { z } from "zod";
+import type { PermissionFlag, SelfUser } from "@market/domain";
+import type { ResponseOf } from "../api/client.ts";
 
 /**
  * Guard 5 of 6 (spec section 6): deactivated users, permission flags and own-account pages. Runs after
  * authentication, so a signed-out visitor has already been sent to log in. (The master account's landing on
  * /admin/users is where it goes after login, post-login.ts; the admin home page stays open to it.)
  */
-export type PermissionsResponse = z.infer<typeof permissionsResponseSchema>;
+export type PermissionsResponse = ResponseOf<"GET /users/self/permissions">;
 
 export interface PermissionInput {
   path: string;

@@ -1,4 +1,4 @@
-import { type AdType, type DisplayAd, shouldShowAds } from "@market/domain";
+import { type AdType, shouldShowAds } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../api/client.ts";
 import { useAdBlockerDetected } from "./ad-blocker.ts";
@@ -17,7 +17,9 @@ export function recordImpression(adId: string, token: string | undefined): void 
   const seen: string[] = JSON.parse(sessionStorage.getItem(IMPRESSED_KEY) ?? "[]");
   if (seen.includes(adId)) return;
   sessionStorage.setItem(IMPRESSED_KEY, JSON.stringify([...seen, adId]));
-  void api.post(`/advertisements/${adId}/impression`, { token }).catch(() => undefined);
+  void api
+    .call("POST /advertisements/:id/impression", { params: { id: adId }, body: { token } })
+    .catch(() => undefined);
 }
 
 /**
@@ -27,7 +29,9 @@ export function recordImpression(adId: string, token: string | undefined): void 
 export async function followAd(adId: string, token: string | undefined, url: string): Promise<void> {
   if (token) {
     await Promise.race([
-      api.post(`/advertisements/${adId}/click`, { token }).catch(() => undefined),
+      api
+        .call("POST /advertisements/:id/click", { params: { id: adId }, body: { token } })
+        .catch(() => undefined),
       new Promise((resolve) => setTimeout(resolve, 1000)),
     ]);
   }
@@ -51,7 +55,7 @@ export function useDisplayAd(query: { type?: AdType; grade?: string }, enabled: 
   return useQuery({
     queryKey: ["ads", "display", query.type ?? "", query.grade ?? "", session?.claims.sub ?? ""],
     queryFn: ({ signal }) =>
-      api.get<{ ad: DisplayAd; token?: string }>("/advertisements/display", {
+      api.call("GET /advertisements/display", {
         query: { type: query.type, grade: query.grade },
         signal,
       }),

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError, api } from "../api/client.ts";
-import type { FavoriteIdsResponse, FavoriteResponse, FollowResponse } from "../api/types.ts";
 import { useTimedNotice } from "../components/Toast.tsx";
 import { useCatalogueTexts } from "../routes/catalogue/catalogue-texts.ts";
 import { rememberPath, useSession } from "./session.ts";
@@ -19,7 +18,7 @@ export function useFavoriteIds(): ReadonlySet<string> {
   const session = useSession();
   const { data } = useQuery({
     queryKey: [...FAVORITES_KEY, "ids", session?.claims.sub ?? ""],
-    queryFn: ({ signal }) => api.get<FavoriteIdsResponse>("/users/self/favorites/ids", { signal }),
+    queryFn: ({ signal }) => api.call("GET /users/self/favorites/ids", { signal }),
     enabled: session !== null,
     staleTime: 60_000,
     select: (answer) => new Set(answer.ids),
@@ -56,11 +55,11 @@ export function useFavoriteToggle(resourceId: string, initial: boolean, returnPa
   const toggle = async () => {
     if (signInFirst() || busy) return;
     setBusy(true);
-    const path = `/users/self/resources/favorites/${encodeURIComponent(resourceId)}`;
+    const params = { id: resourceId };
     try {
       const answer = isFavorited
-        ? await api.delete<FavoriteResponse>(path)
-        : await api.put<FavoriteResponse>(path, undefined);
+        ? await api.call("DELETE /users/self/resources/favorites/:id", { params })
+        : await api.call("PUT /users/self/resources/favorites/:id", { params });
       setFavorited(answer.isFavorited);
       show(t(answer.isFavorited ? "resource.favoriteAdded" : "resource.favoriteRemoved"));
       void queryClient.invalidateQueries({ queryKey: FAVORITES_KEY });
@@ -99,11 +98,11 @@ export function useFollowToggle(
     if (signInFirst() || busy) return;
     setBusy(true);
     setFollowUserError(false);
-    const path = `/users/following/${encodeURIComponent(creator.id)}`;
+    const params = { userId: creator.id };
     try {
       const answer = isFollowedByMe
-        ? await api.delete<FollowResponse>(path)
-        : await api.put<FollowResponse>(path, undefined);
+        ? await api.call("DELETE /users/following/:userId", { params })
+        : await api.call("PUT /users/following/:userId", { params });
       setFollowed(answer.isFollowedByMe);
       show(t(answer.isFollowedByMe ? "follow.followed" : "follow.unfollowed", { name: creator.first_name }));
       void queryClient.invalidateQueries({ queryKey: ["users", "summary"] });

@@ -18,7 +18,7 @@ export async function loadPermissions(queryClient: QueryClient): Promise<Permiss
   try {
     return await queryClient.fetchQuery({
       queryKey: [...PERMISSIONS_KEY, session.claims.sub],
-      queryFn: ({ signal }) => api.get<PermissionsResponse>("/users/self/permissions", { signal }),
+      queryFn: ({ signal }) => api.call("GET /users/self/permissions", { signal }),
       staleTime: 60_000,
     });
   } catch (error) {

@@ -1,4 +1,3 @@
-import type { SelfUser } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiError, api } from "../api/client.ts";
@@ -13,7 +12,7 @@ export const selfUserKey = (sub: string) => ["users", "self", sub] as const;
 export function useSelfUserSync(session: SessionView | null): void {
   const query = useQuery({
     queryKey: selfUserKey(session?.claims.sub ?? ""),
-    queryFn: ({ signal }) => api.get<SelfUser>("/users/self", { signal }),
+    queryFn: ({ signal }) => api.call("GET /users/self", { signal }),
     enabled: session !== null,
     staleTime: 60_000,
   });

@@ -2,13 +2,6 @@ import { type ColorEntry, DEFAULT_SITE_SETTINGS, type SiteSettings, textOf } fro
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { api } from "../api/client.ts";
-import type {
-  ColorsResponse,
-  CssOverrideResponse,
-  FrontEndSettingsResponse,
-  OfflineResponse,
-  TextsResponse,
-} from "../api/types.ts";
 
 /**
  * Site configuration, loaded once before the first render (guard "load configuration") and then served from
@@ -18,30 +11,27 @@ import type {
 export const siteQueries = {
   offlineMode: queryOptions({
     queryKey: ["site", "offline-mode"],
-    queryFn: async () => (await api.get<OfflineResponse>("/site-settings/front-end-offline")).offlineMode,
+    queryFn: async () => (await api.call("GET /site-settings/front-end-offline")).offlineMode,
     staleTime: 30_000,
   }),
   settings: queryOptions({
     queryKey: ["site", "settings"],
-    queryFn: async (): Promise<SiteSettings> =>
-      (await api.get<FrontEndSettingsResponse>("/site-settings/front-end")).settings,
+    queryFn: async (): Promise<SiteSettings> => (await api.call("GET /site-settings/front-end")).settings,
     staleTime: Number.POSITIVE_INFINITY,
   }),
   texts: queryOptions({
     queryKey: ["site", "texts"],
-    queryFn: async (): Promise<Record<string, string>> =>
-      (await api.get<TextsResponse>("/texts/values")).texts,
+    queryFn: async (): Promise<Record<string, string>> => (await api.call("GET /texts/values")).texts,
     staleTime: Number.POSITIVE_INFINITY,
   }),
   colors: queryOptions({
     queryKey: ["site", "colors"],
-    queryFn: async (): Promise<ColorEntry[]> => (await api.get<ColorsResponse>("/colors/values")).colors,
+    queryFn: async (): Promise<ColorEntry[]> => (await api.call("GET /colors/values")).colors,
     staleTime: Number.POSITIVE_INFINITY,
   }),
   cssOverride: queryOptions({
     queryKey: ["site", "css-override"],
-    queryFn: async () =>
-      (await api.get<CssOverrideResponse>("/site-settings/front-end-css-override")).settings.cssOverride,
+    queryFn: async () => (await api.call("GET /site-settings/front-end-css-override")).settings.cssOverride,
     staleTime: Number.POSITIVE_INFINITY,
   }),
 };

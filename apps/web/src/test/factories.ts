@@ -1,5 +1,5 @@
 import type { Ad, ResourceCard, ResourceDetail, SelfUser } from "@market/domain";
-import type { UserSummary } from "../api/types.ts";
+import type { ResponseOf } from "../api/client.ts";
 
 export function makeSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
   return {
@@ -96,6 +96,8 @@ export function makeDetail(overrides: Partial<ResourceDetail> = {}): ResourceDet
     ...overrides,
   };
 }
+
+type UserSummary = ResponseOf<"GET /users/:id/summary">["user"];
 
 export function makeSummary(overrides: Partial<UserSummary> = {}): UserSummary {
   return {

@@ -4,6 +4,8 @@ import { render } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
+import { accessLookup, RouteAccessContext } from "../routes/route-access.ts";
+import { ROUTES } from "../routes/route-table.ts";
 import { createQueryClient } from "../state/query-client.ts";
 import { siteQueries } from "../state/site-config.ts";
 
@@ -43,6 +45,9 @@ export function stubFetch(answers: Answers) {
   return { calls, fetch };
 }
 
+/** The app's route access, as the router hands it to every screen. */
+const accessOfPath = accessLookup(ROUTES);
+
 /** Renders one screen at a path inside a memory router, with the site copy preloaded. */
 export function renderScreen(Screen: ComponentType, path: string, routePath = path.split("?")[0]!) {
   const queryClient = createQueryClient();
@@ -56,7 +61,9 @@ export function renderScreen(Screen: ComponentType, path: string, routePath = pa
   );
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <RouteAccessContext.Provider value={accessOfPath}>
+        <RouterProvider router={router} />
+      </RouteAccessContext.Provider>
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };

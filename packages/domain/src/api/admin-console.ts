@@ -1,7 +1,9 @@
-import { z } from "zod";
 import { CSS_COLOR, CSS_VAR_NAME } from "../rules/colors.ts";
 import { PERMISSION_FLAGS, USER_ROLES } from "../rules/enums.ts";
 import { COUNTS } from "../rules/limits.ts";
+import { z } from "../zod.ts";
+import { defineEndpoints } from "./endpoint.ts";
+import { siteImageKeyParamsSchema, siteImageSchema } from "./site.ts";
 import { selfUserSchema } from "./users.ts";
 
 /**
@@ -20,6 +22,9 @@ export const exceptionsSummarySchema = z.object({
   supportThreads: z.number().int(),
 });
 export type ExceptionsSummary = z.infer<typeof exceptionsSummarySchema>;
+
+/** A user by id in the admin console's paths. */
+export const adminUserIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export const ADMIN_USER_FILTERS = ["all", "active", "deactivated", "admins"] as const;
 
@@ -133,6 +138,9 @@ export const adminUserPatchSchema = z
   .refine((v) => Object.keys(v).length > 0, { message: "nothing_to_change" });
 export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;
 
+/** POST /admin/users/{id}/verification-email: the verification e-mail went out again. */
+export const verificationResentSchema = z.object({ sent: z.literal(true) });
+
 /**
  * What the change log records: site settings, colours of the pool and site texts. `key` is the setting's key,
  * the colour's name or the text's key.
@@ -190,6 +198,11 @@ export const siteImageVariationFieldsSchema = z.object({
   current: z.boolean().default(true),
 });
 
+/** A variation of a site image, by the image's key and the variation's id. */
+export const siteImageVariationParamsSchema = siteImageKeyParamsSchema.extend({
+  id: z.string().min(1).max(64),
+});
+
 /** PATCH /admin/site-images/{key}/variations/{id}. */
 export const siteImageVariationPatchSchema = z
   .object({
@@ -200,5 +213,57 @@ export const siteImageVariationPatchSchema = z
   .partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: "nothing_to_change" });
+export type SiteImageVariationPatch = z.infer<typeof siteImageVariationPatchSchema>;
 
 export const SITE_IMAGE_MAX_BYTES = 5_000_000;
+
+/** The admin console. Every call is for admins only (the routes' `access: "admin"`). */
+export const adminConsoleEndpoints = defineEndpoints({
+  "GET /admin/exceptions": {
+    summary: "How many items wait in each exception queue.",
+    response: exceptionsSummarySchema,
+  },
+  "GET /admin/users": {
+    summary: "Searches users by name, username or e-mail.",
+    query: adminUserSearchQuerySchema,
+    response: adminUserListSchema,
+  },
+  "GET /admin/users/:id": { params: adminUserIdParamsSchema, response: adminUserDetailSchema },
+  "PATCH /admin/users/:id": {
+    summary: "Changes a user's standing, role or permission flags.",
+    params: adminUserIdParamsSchema,
+    body: adminUserPatchSchema,
+    response: adminUserDetailSchema,
+  },
+  "POST /admin/users/:id/verification-email": {
+    params: adminUserIdParamsSchema,
+    response: verificationResentSchema,
+  },
+  "GET /admin/site-settings/changes": {
+    summary: "The change log of settings, colours and texts, newest first.",
+    query: settingChangesQuerySchema,
+    response: settingChangesSchema,
+  },
+  "PUT /texts/:key": { params: textKeyParamsSchema, body: textPutSchema, response: textResponseSchema },
+  "DELETE /texts/:key": {
+    summary: "Resets a site text to its default.",
+    params: textKeyParamsSchema,
+    response: textResetResponseSchema,
+  },
+  "POST /admin/site-images/:key/variations": {
+    summary: "Uploads a variation of a site image: the fields alt, colors (JSON) and current, then the file.",
+    params: siteImageKeyParamsSchema,
+    body: "multipart",
+    response: siteImageSchema,
+    status: 201,
+  },
+  "PATCH /admin/site-images/:key/variations/:id": {
+    params: siteImageVariationParamsSchema,
+    body: siteImageVariationPatchSchema,
+    response: siteImageSchema,
+  },
+  "DELETE /admin/site-images/:key/variations/:id": {
+    params: siteImageVariationParamsSchema,
+    response: siteImageSchema,
+  },
+});

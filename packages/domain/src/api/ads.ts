@@ -1,7 +1,8 @@
-import { z } from "zod";
 import { AD_DERIVED_STATUSES, AD_IMAGE_FITS, AD_IMAGE_FOCUS_RANGE } from "../rules/ad-rules.ts";
 import { GRADES } from "../rules/catalogue-lists.ts";
 import { AD_TYPES } from "../rules/enums.ts";
+import { z } from "../zod.ts";
+import { defineEndpoints } from "./endpoint.ts";
 import { paymentFormSchema } from "./transactions.ts";
 
 /**
@@ -101,28 +102,28 @@ export const adPaymentSchema = paymentFormSchema.extend({
 
 /** What a page shows: the ad's public face, never its owner or money. */
 export const displayAdSchema = z.object({
-  ad: z
-    .object({
-      id: z.string(),
-      ad_type: z.enum(AD_TYPES),
-      title: z.string().nullable(),
-      subtitle: z.string().nullable(),
-      subject: z.string().nullable(),
-      description: z.string().nullable(),
-      button: z.string().nullable(),
-      statement: z.string().nullable(),
-      discount_code: z.string().nullable(),
-      business_name: z.string().nullable(),
-      business_image: z.string().nullable(),
-      image_url: z.string().nullable(),
-      image_fit: z.enum(AD_IMAGE_FITS),
-      image_focus_x: z.number().int(),
-      image_focus_y: z.number().int(),
-      click_url: z.string().nullable(),
-      /** An admin's styling, applied within the ad's own box only (the web app scopes it). */
-      css_override: z.string().nullable(),
-      /** An admin's code: markup is shown in a sandboxed frame, other text as text (isAdCodeMarkup). */
-      code: z.string().nullable(),
+  // css_override is an admin's styling, applied within the ad's own box only (the web app scopes it); code is
+  // an admin's code: markup is shown in a sandboxed frame, other text as text (isAdCodeMarkup).
+  ad: adSchema
+    .pick({
+      id: true,
+      ad_type: true,
+      title: true,
+      subtitle: true,
+      subject: true,
+      description: true,
+      button: true,
+      statement: true,
+      discount_code: true,
+      business_name: true,
+      business_image: true,
+      image_url: true,
+      image_fit: true,
+      image_focus_x: true,
+      image_focus_y: true,
+      click_url: true,
+      css_override: true,
+      code: true,
     })
     .nullable(),
   /**
@@ -144,3 +145,107 @@ export const adDisplayQuerySchema = z.object({
 
 export const adReviewSchema = z.object({ comment: z.string().trim().min(1).max(2000) }).strict();
 export const freeUserOnlySchema = z.object({ is_free_user_only: z.boolean() }).strict();
+
+/** Ads are keyed by UUID: anything else is a 400 before any query. */
+export const adIdParamsSchema = z.object({ id: z.uuid() });
+
+/** DELETE /advertisements/{id}: an unpaid ad is gone, with its images. */
+export const adDeletedSchema = z.object({ deleted: z.literal(true) });
+
+/** An offer of /offers: a running ad's discount code and statement (GET /advertisements/offers). */
+export const adOfferSchema = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  discount_code: z.string(),
+  statement: z.string().nullable(),
+  business_name: z.string().nullable(),
+  click_url: z.string().nullable(),
+  image_url: z.string().nullable(),
+  /** The view token that lets the click on it count (as with every ad shown); none for a known bot. */
+  token: z.string().optional(),
+});
+export const adOffersSchema = z.object({ offers: z.array(adOfferSchema) });
+export type AdOffer = z.infer<typeof adOfferSchema>;
+
+/** A call on one ad that answers the ad as it now is. */
+const adAction = { params: adIdParamsSchema, response: adSchema } as const;
+/** An ad's image or business image, uploaded as multipart. */
+const adImageUpload = { ...adAction, body: "multipart" } as const;
+/** An impression or a click of a shown ad, counted once per view token. */
+const adCount = (summary: string) =>
+  ({
+    summary,
+    params: adIdParamsSchema,
+    body: adCountRequestSchema,
+    response: adCountResponseSchema,
+  }) as const;
+
+/** Self-serve advertising: authoring, paying, review and display (spec 7). */
+export const adEndpoints = defineEndpoints({
+  "GET /advertisements": { summary: "The advertiser's own ads.", response: adListSchema },
+  "POST /advertisements": {
+    summary: "Starts an ad of a format, as a draft.",
+    body: adCreateSchema,
+    response: adSchema,
+    status: 201,
+  },
+  "GET /advertisements/estimate": {
+    summary: "The impressions and clicks a spend would buy.",
+    query: adEstimateQuerySchema,
+    response: adEstimateSchema,
+  },
+  "GET /advertisements/display": {
+    summary: "An ad to show on a page, with its single-use view token.",
+    query: adDisplayQuerySchema,
+    response: displayAdSchema,
+  },
+  "GET /advertisements/offers": {
+    summary: "The discount codes and statements of the running ads, for /offers.",
+    response: adOffersSchema,
+  },
+  "GET /advertisements/overrides": {
+    summary: "The ads carrying an admin's styling or code (admins).",
+    response: adOverridesSchema,
+  },
+  "GET /advertisements/:id": adAction,
+  "PATCH /advertisements/:id": { params: adIdParamsSchema, body: adPatchSchema, response: adSchema },
+  "DELETE /advertisements/:id": {
+    summary: "Deletes an ad never paid for.",
+    params: adIdParamsSchema,
+    response: adDeletedSchema,
+  },
+  "PUT /advertisements/:id/image": adImageUpload,
+  "DELETE /advertisements/:id/image": adAction,
+  "PUT /advertisements/:id/business-image": adImageUpload,
+  "DELETE /advertisements/:id/business-image": adAction,
+  "POST /advertisements/:id/payment": {
+    summary: "Pays for an ad and submits it for review.",
+    params: adIdParamsSchema,
+    body: adPaymentSchema,
+    response: adSchema,
+  },
+  "POST /advertisements/:id/stop": adAction,
+  "POST /advertisements/:id/resume": adAction,
+  "POST /advertisements/:id/impression": adCount(
+    "Counts an impression against the display call's view token.",
+  ),
+  "POST /advertisements/:id/click": adCount("Counts a click against the display call's view token."),
+  "PATCH /advertisements/:id/is_free_user_only": {
+    summary: "Shows an ad only to users who never paid (admins).",
+    params: adIdParamsSchema,
+    body: freeUserOnlySchema,
+    response: adSchema,
+  },
+  "GET /admin/advertisements/review-queue": { summary: "Ads awaiting approval.", response: adListSchema },
+  "POST /admin/advertisements/:id/approve": adAction,
+  "POST /admin/advertisements/:id/reject": {
+    params: adIdParamsSchema,
+    body: adReviewSchema,
+    response: adSchema,
+  },
+  "POST /admin/advertisements/:id/clear": {
+    summary: "Takes an ad out of the queue without a decision; it goes back to its advertiser as a draft.",
+    params: adIdParamsSchema,
+    response: adSchema,
+  },
+});

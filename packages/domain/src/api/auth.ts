@@ -1,6 +1,9 @@
-import { z } from "zod";
 import { checkEmail, checkName, checkPassword, checkUsername } from "../rules/sign-up.ts";
-import { selfUserSchema } from "./users.ts";
+import { z } from "../zod.ts";
+import { defineEndpoints } from "./endpoint.ts";
+import { patternSchema, selfUserSchema } from "./users.ts";
+
+export { PATTERN_LENGTH } from "../rules/security-pattern.ts";
 
 export const tokenRequestSchema = z.object({
   /** A username or an e-mail address. */
@@ -25,13 +28,6 @@ export interface AccessClaims {
   scopes: string[];
   exp: number;
 }
-
-/** A security pattern: a sequence of 4 to 8 of the 14 pattern images (indexes 0 to 13). */
-export const PATTERN_LENGTH = { min: 4, max: 8 } as const;
-export const patternSchema = z
-  .array(z.number().int().min(0).max(13))
-  .min(PATTERN_LENGTH.min)
-  .max(PATTERN_LENGTH.max);
 
 /**
  * Sign-up payload. The field rules are the domain's (sign-up.ts); the schema refines with them so the
@@ -60,6 +56,8 @@ export const signUpRequestSchema = z
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
 export const usernameQuerySchema = z.object({ username: z.string().trim().min(1).max(100) });
+/** A taken username; a free one is answered 404 not_found. */
+export const usernameTakenResponseSchema = z.object({ exists: z.literal(true) });
 
 export const LOGIN_LINK_EVENTS = ["login", "resource", "support", "gift"] as const;
 export const loginLinkRequestSchema = z.object({
@@ -104,3 +102,54 @@ export const captchaSolveResponseSchema = z.union([
 export type CaptchaSolveResponse = z.infer<typeof captchaSolveResponseSchema>;
 
 export const refCodeRequestSchema = z.object({ refCode: z.string().trim().min(4).max(20) });
+/** Whether the ref code was recorded: only once per account, never the account's own, only a known code. */
+export const refCodeResponseSchema = z.object({ applied: z.boolean() });
+
+/** Signing up, logging in and the login challenges (spec 8). */
+export const authEndpoints = defineEndpoints({
+  "POST /auth/token": {
+    summary: "Logs in with a username or e-mail address and a password (and the security pattern when set).",
+    body: tokenRequestSchema,
+    response: loginResponseSchema,
+  },
+  "POST /auth/token/email-login-link": {
+    summary: "E-mails a link that logs the user in.",
+    body: loginLinkRequestSchema,
+    response: sentResponseSchema,
+  },
+  "POST /auth/token/login-token": {
+    summary: "Logs in with the token of an e-mailed link.",
+    body: loginTokenRequestSchema,
+    response: loginResponseSchema,
+  },
+  "POST /auth/sign-up": { body: signUpRequestSchema, response: loginResponseSchema },
+  "GET /auth/username-validation": {
+    summary: "Whether a username is taken: 200 when it is, 404 when it is free.",
+    query: usernameQuerySchema,
+    response: usernameTakenResponseSchema,
+  },
+  "GET /auth/captcha": {
+    summary: "A new captcha challenge, as pictures or as words.",
+    query: captchaChallengeQuerySchema,
+    response: captchaChallengeSchema,
+  },
+  "POST /auth/captcha": {
+    summary: "Answers a captcha: a single-use token to send as the captcha-token header, or a wait.",
+    body: captchaSolveRequestSchema,
+    response: captchaSolveResponseSchema,
+  },
+  "POST /auth/logout": { summary: "Ends this session.", response: logoutResponseSchema },
+  "POST /auth/logout-all": {
+    summary: "Ends every session of the account.",
+    response: logoutResponseSchema,
+  },
+  "POST /auth/refCode": {
+    summary: "Records who referred the user.",
+    body: refCodeRequestSchema,
+    response: refCodeResponseSchema,
+  },
+  "POST /auth/verification-email": {
+    summary: "Sends the e-mail address verification mail again.",
+    response: sentResponseSchema,
+  },
+});

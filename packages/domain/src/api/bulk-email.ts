@@ -1,5 +1,6 @@
-import { z } from "zod";
 import { BULK_EMAIL_LIMITS } from "../rules/bulk-email.ts";
+import { z } from "../zod.ts";
+import { defineEndpoints } from "./endpoint.ts";
 
 /** POST /api/users/bulk-email (admin only): starts sending one message to every active user. */
 export const bulkEmailRequestSchema = z.object({
@@ -45,3 +46,24 @@ export const unsubscribeRequestSchema = z.object({ token: z.string().min(10).max
 export type UnsubscribeRequest = z.infer<typeof unsubscribeRequestSchema>;
 
 export const unsubscribeResponseSchema = z.object({ unsubscribed: z.literal(true) });
+
+/** Admins' bulk e-mail, and the unsubscribe link of every such mail. */
+export const bulkEmailEndpoints = defineEndpoints({
+  "GET /users/bulk-email": {
+    summary: "The latest send and its progress, or who a new send would reach.",
+    response: bulkEmailStateSchema,
+  },
+  "POST /users/bulk-email": {
+    summary: "Starts sending one message to every active user; it goes out in slices.",
+    body: bulkEmailRequestSchema,
+    status: 202,
+    response: bulkEmailStateSchema,
+  },
+  "POST /users/unsubscribe": {
+    summary:
+      "Stops bulk e-mail to the token's user: the page sends { token }, a mail client's one-click post the query.",
+    query: unsubscribeRequestSchema.partial(),
+    body: unsubscribeRequestSchema.partial().optional(),
+    response: unsubscribeResponseSchema,
+  },
+});

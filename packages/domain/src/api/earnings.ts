@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   EARNINGS_LINE_KINDS,
   FEE_BEARING_KINDS,
@@ -6,6 +5,9 @@ import {
   PAYOUT_STATUSES,
 } from "../rules/earnings.ts";
 import { LEDGER_ACCOUNTS } from "../rules/ledger.ts";
+import { z } from "../zod.ts";
+import { defineEndpoints } from "./endpoint.ts";
+import { saleParamsSchema } from "./transactions.ts";
 
 /** Amounts are integer cents; days are YYYY-MM-DD in the site's time zone, months YYYY-MM. */
 const cents = z.number().int();
@@ -123,3 +125,31 @@ export const accountingResponseSchema = z.object({
 });
 export type AccountingResponse = z.infer<typeof accountingResponseSchema>;
 export type AccountingPeriod = AccountingResponse["periods"][number];
+
+/** A payout in the admins' queue. */
+export const payoutParamsSchema = z.object({ id: z.uuid() });
+
+/** A creator's earnings and payouts. */
+export const earningsEndpoints = defineEndpoints({
+  "GET /earnings/self/balance": { response: earningsBalanceSchema },
+  "GET /earnings/self/activity": { response: earningsActivityResponseSchema },
+  "GET /earnings/self/payouts": { response: payoutsResponseSchema },
+  "POST /earnings/self/payouts": {
+    summary: "Requests a payout of the eligible balance.",
+    response: payoutSchema,
+    status: 201,
+  },
+  "GET /activity/transactions/:saleId/receipt": {
+    summary: "A sale's receipt, an HTML document, for its buyer, its seller and admins.",
+    params: saleParamsSchema,
+    response: "file",
+  },
+  "GET /admin/payouts": { response: payoutQueueResponseSchema },
+  "POST /admin/payouts/:id/pay": {
+    params: payoutParamsSchema,
+    body: payPayoutBodySchema,
+    response: payoutSchema,
+  },
+  "POST /admin/payouts/:id/reject": { params: payoutParamsSchema, response: payoutSchema },
+  "GET /admin/accounting": { query: accountingQuerySchema, response: accountingResponseSchema },
+});

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod.ts";
 
 /** Reasons a 401 carries (DESIGN.md conventions, spec section 8). */
 export const AUTH_FAILURE_REASONS = [

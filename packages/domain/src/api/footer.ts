@@ -1,5 +1,6 @@
-import { z } from "zod";
 import { PERMISSION_FLAGS } from "../rules/enums.ts";
+import { z } from "../zod.ts";
+import { defineEndpoints } from "./endpoint.ts";
 
 /** GET /api/users/self/footer-facts: what the footer's prompt conditions need (spec 5), in one call. */
 export const footerFactsSchema = z.object({
@@ -16,4 +17,12 @@ export const footerFactsSchema = z.object({
   emailVerified: z.boolean(),
   favorites: z.number().int(),
   hasTipped: z.boolean(),
+});
+
+/** The footer's messages. */
+export const footerEndpoints = defineEndpoints({
+  "GET /users/self/footer-facts": {
+    summary: "The facts behind the footer's prompts, in one call.",
+    response: footerFactsSchema,
+  },
 });

@@ -1,6 +1,8 @@
-import { z } from "zod";
 import { HELP_ENTRY_TYPES } from "../rules/enums.ts";
 import { HELP_ENTRY_NAME, HELP_LIMITS } from "../rules/help.ts";
+import { z } from "../zod.ts";
+import { defineEndpoints } from "./endpoint.ts";
+import { proTipResponseSchema } from "./site.ts";
 
 /** The help calls of spec 7 (Authentication and help) and the help entry of spec 3. */
 
@@ -40,6 +42,9 @@ export const helpEntrySchema = z.object({
   updated_at: z.string(),
 });
 export type HelpEntry = z.infer<typeof helpEntrySchema>;
+
+/** An entry's id or its name (the calls on one entry read either). */
+export const helpIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 /** GET /help/ and /help/articles: `q` searches titles and body (every word must match, spec 2). */
 export const helpListQuerySchema = z
@@ -88,6 +93,9 @@ export type HelpUpdate = z.infer<typeof helpUpdateSchema>;
 /** POST /help answers `item` (spec 7: "response item.id"); PUT and the media call answer the same. */
 export const helpItemSchema = z.object({ item: helpEntrySchema });
 
+/** DELETE /help/{id}. */
+export const helpDeletedSchema = z.object({ deleted: z.literal(true) });
+
 /** PUT /help/{id}/terms-changed (admin): mark an article as changed terms of service, or clear the mark. */
 export const helpTermsChangedSchema = z.object({ changed: z.boolean() }).strict();
 
@@ -97,6 +105,8 @@ export const helpFeedbackSchema = z
     help_entry_id: z.uuid().nullable().optional(),
   })
   .strict();
+/** POST /help/feedback (201). */
+export const helpFeedbackReceivedSchema = z.object({ received: z.literal(true) });
 export const helpFeedbackListSchema = z.object({
   feedback: z.array(
     z.object({
@@ -124,7 +134,49 @@ export const tosAgreementSchema = z
       .optional(),
   })
   .strict();
+/**
+ * The body PUT /help/tos-agreement reads: spec 7 sends the call with no payload, and no body means
+ * "everything pending".
+ */
+export const tosAgreementBodySchema = z.preprocess(
+  (body: z.input<typeof tosAgreementSchema> | null | undefined) => body ?? {},
+  tosAgreementSchema,
+);
 export const tosAgreementResultSchema = z.object({
   accepted: z.number().int(),
   pending: z.array(helpEntrySchema),
+});
+
+/** The help centre and feedback (spec 6). */
+export const helpEndpoints = defineEndpoints({
+  "GET /help/random-pro-tip": { response: proTipResponseSchema },
+  "GET /help": {
+    summary: "Every help entry, searched by `q`, a page at a time.",
+    query: helpListQuerySchema,
+    response: helpListSchema,
+  },
+  "GET /help/articles": {
+    summary: "The help book's articles only, searched by `q`, a page at a time.",
+    query: helpListQuerySchema,
+    response: helpListSchema,
+  },
+  "GET /help/tos-changed": { response: tosChangedSchema },
+  "PUT /help/tos-agreement": { body: tosAgreementBodySchema, response: tosAgreementResultSchema },
+  "POST /help/feedback": { body: helpFeedbackSchema, response: helpFeedbackReceivedSchema, status: 201 },
+  "GET /help/feedback": { response: helpFeedbackListSchema },
+  "GET /help/:id": { params: helpIdParamsSchema, response: helpEntrySchema },
+  "POST /help": { body: helpCreateSchema, response: helpItemSchema, status: 201 },
+  "PUT /help/:id": { params: helpIdParamsSchema, body: helpUpdateSchema, response: helpItemSchema },
+  "DELETE /help/:id": { params: helpIdParamsSchema, response: helpDeletedSchema },
+  "PUT /help/:id/media": {
+    summary: "Replaces or deletes an entry's image and video (multipart: `image`, `video`, delete flags).",
+    params: helpIdParamsSchema,
+    body: "multipart",
+    response: helpItemSchema,
+  },
+  "PUT /help/:id/terms-changed": {
+    params: helpIdParamsSchema,
+    body: helpTermsChangedSchema,
+    response: helpItemSchema,
+  },
 });

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "../zod.ts";
+import { defineEndpoints } from "./endpoint.ts";
 import { publicUserSchema } from "./users.ts";
 
 /**
@@ -57,3 +58,17 @@ export type LibraryResponse = z.infer<typeof libraryResponseSchema>;
 export const libraryEntryParamsSchema = z.object({ resourceId: z.string().trim().min(1).max(120) });
 export const libraryEntryResponseSchema = z.object({ item: libraryItemSchema.nullable() });
 export type LibraryEntryResponse = z.infer<typeof libraryEntryResponseSchema>;
+
+/** What the signed-in teacher owns. */
+export const libraryEndpoints = defineEndpoints({
+  "GET /users/self/library": {
+    summary: "Everything the viewer bought, was given, or downloaded free, newest first.",
+    query: libraryQuerySchema,
+    response: libraryResponseSchema,
+  },
+  "GET /users/self/library/:resourceId": {
+    summary: "How the viewer owns one resource, or null.",
+    params: libraryEntryParamsSchema,
+    response: libraryEntryResponseSchema,
+  },
+});

@@ -1,6 +1,15 @@
-import { z } from "zod";
 import { RESOURCE_TYPES } from "../rules/catalogue-lists.ts";
 import { RESOURCE_DERIVED_STATUSES } from "../rules/resource-status.ts";
+import { z } from "../zod.ts";
+import { defineEndpoints } from "./endpoint.ts";
+import {
+  pageQuerySchema,
+  resourceFieldsSchema,
+  resourceFileParamsSchema,
+  resourceFileSchema,
+  resourceIdParamsSchema,
+  resourcePreviewSchema,
+} from "./resources.ts";
 import { publicUserSchema } from "./users.ts";
 
 /**
@@ -66,20 +75,12 @@ export const resourcePatchSchema = z
   .strict();
 export type ResourcePatch = z.infer<typeof resourcePatchSchema>;
 
-export const publishingFileSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  size_bytes: z.number().int(),
-  is_premium_file: z.boolean(),
+export const publishingFileSchema = resourceFileSchema.extend({
   /** Upload draft file status (spec 4): 0 reading, 1 ready. Stored files are ready. */
   status: z.union([z.literal(0), z.literal(1)]),
 });
 
-export const publishingPreviewSchema = z.object({
-  id: z.string(),
-  order_index: z.number().int(),
-  size_bytes: z.number().int(),
-  locator: z.string(),
+export const publishingPreviewSchema = resourcePreviewSchema.extend({
   generated_name: z.string().nullable(),
   width: z.number().int(),
   height: z.number().int(),
@@ -87,26 +88,7 @@ export const publishingPreviewSchema = z.object({
 export type PublishingPreview = z.infer<typeof publishingPreviewSchema>;
 
 /** What the wizard edits: every field as stored, plus the derived status and the remembered step. */
-export const publishingResourceSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  title: z.string(),
-  display: z.string().nullable(),
-  subtitle: z.string().nullable(),
-  subject_area: z.string(),
-  description: z.string(),
-  grade: z.string(),
-  reading_levels: z.string().nullable(),
-  skillsArray: z.array(z.string()),
-  standardsArray: z.array(z.string()),
-  keywordsArray: z.array(z.string()),
-  type: z.string(),
-  price: z.number().int(),
-  sale_price: z.number().int().nullable(),
-  /** ISO date (YYYY-MM-DD) or null. */
-  sale_end: z.string().nullable(),
-  approval_status: z.string(),
-  status: z.string(),
+export const publishingResourceSchema = resourceFieldsSchema.extend({
   upload_status: z.number().int(),
   requires_approval: z.boolean(),
   derivedStatus: z.enum(RESOURCE_DERIVED_STATUSES),
@@ -114,11 +96,7 @@ export const publishingResourceSchema = z.object({
   curator_score: z.number().int().nullable(),
   /** The reviewer's reason when the resource was last rejected. */
   rejection_reason: z.string().nullable(),
-  backgroundColor: z.string().nullable(),
-  excluded_colors: z.array(z.string()),
-  updated_at: z.string(),
   step: z.string(),
-  users_model: publicUserSchema,
   resources_files_models: z.array(publishingFileSchema),
   resources_previews_models: z.array(publishingPreviewSchema),
 });
@@ -166,6 +144,8 @@ export const generatedPreviewsSchema = z.object({
     z.object({ name: z.string(), locator: z.string(), width: z.number(), height: z.number() }),
   ),
 });
+/** A page made from a resource's files, offered as a preview. */
+export type GeneratedPreview = z.infer<typeof generatedPreviewsSchema>["previews"][number];
 
 /** An upload answer: the stored file or preview, and the resource as the wizard now sees it. */
 export const fileUploadResponseSchema = z.object({ file: publishingFileSchema });
@@ -195,3 +175,104 @@ export const rejectRequestSchema = z.object({ reason: z.string().trim().min(1).m
 export const curatorScoreSchema = z
   .object({ curator_score: z.number().int().min(0).max(100).nullable() })
   .strict();
+
+/** DELETE /resources/{id}: the resource is gone; `step` is the wizard's delete step (spec 4). */
+export const resourceDeletedSchema = z.object({ deleted: z.literal(true), step: z.number() });
+
+/** A stored file's or preview's own id (DELETE /resources/files/{id}, PATCH and DELETE /resources/previews/{id}). */
+export const uploadIdParamsSchema = z.object({ id: z.uuid() });
+export const uploadDeletedSchema = z.object({ deleted: z.literal(true) });
+
+/** POST /resources/{id}/files?demo=true: the premium file (the full version buyers get). */
+export const fileUploadQuerySchema = z.object({ demo: z.enum(["true", "false"]).optional() });
+
+/**
+ * A preview upload: a multipart image (with orderIndex, and selected for the resources-preview variant), a
+ * multipart or JSON generatedPreviewName (previewCreateJsonSchema), or a base64 JSON body (base64UploadSchema).
+ * The handler reads which it got, so the body is not checked before it.
+ */
+const previewUpload = {
+  params: resourceIdParamsSchema,
+  body: "multipart",
+  jsonBody: previewCreateJsonSchema,
+  status: 201,
+  response: previewUploadResponseSchema,
+} as const;
+
+/** A status action on a resource, answering the resource as the wizard now sees it. */
+const resourceAction = { params: resourceIdParamsSchema, response: publishingResourceSchema } as const;
+
+/** Creating, editing and submitting resources, and their review (spec 4). */
+export const publishingEndpoints = defineEndpoints({
+  "GET /users/self/publishing": {
+    summary: "The creator's resources with their derived status and the actions each allows.",
+    query: pageQuerySchema,
+    response: publishingListSchema,
+  },
+  "POST /resources": {
+    summary: "Creates a resource from the wizard's title step.",
+    body: resourceCreateSchema,
+    status: 201,
+    response: publishingResourceSchema,
+  },
+  "GET /resources/:id/edit": {
+    summary: "A resource as its creator (or an admin) edits it.",
+    params: resourceIdParamsSchema,
+    response: publishingResourceSchema,
+  },
+  "PATCH /resources/:id": {
+    summary: "Saves the wizard's fields and remembers its step.",
+    params: resourceIdParamsSchema,
+    body: resourcePatchSchema,
+    response: publishingResourceSchema,
+  },
+  "DELETE /resources/:id": { params: resourceIdParamsSchema, response: resourceDeletedSchema },
+  "POST /resources/:id/files": {
+    summary: "Uploads a file of a resource: multipart, streamed, or a base64 JSON body (base64UploadSchema).",
+    params: resourceIdParamsSchema,
+    query: fileUploadQuerySchema,
+    body: "multipart",
+    status: 201,
+    response: fileUploadResponseSchema,
+  },
+  "DELETE /resources/files/:id": { params: uploadIdParamsSchema, response: uploadDeletedSchema },
+  "POST /resources/:id/previews": { summary: "Adds a preview image.", ...previewUpload },
+  "POST /resources/:id/resources-preview": {
+    summary: "Adds a preview image, selected or not (the spec's name for the same upload).",
+    ...previewUpload,
+  },
+  "GET /resources/:id/previews/generated": {
+    summary: "The pages made from the resource's files, to choose previews from.",
+    params: resourceIdParamsSchema,
+    response: generatedPreviewsSchema,
+  },
+  "PATCH /resources/previews/:id": {
+    params: uploadIdParamsSchema,
+    body: previewPatchSchema,
+    response: previewUploadResponseSchema,
+  },
+  "DELETE /resources/previews/:id": { params: uploadIdParamsSchema, response: uploadDeletedSchema },
+  "POST /resources/:id/approval-request": { summary: "Submits the resource for review.", ...resourceAction },
+  "DELETE /resources/:id/approval-request": { summary: "Withdraws the review request.", ...resourceAction },
+  "POST /resources/:id/cancel": { summary: "Withdraws the review request.", ...resourceAction },
+  "POST /resources/:id/deactivate": resourceAction,
+  "POST /resources/:id/reactivate": resourceAction,
+  "GET /admin/resources/review-queue": {
+    summary: "Resources awaiting approval, the longest waiting first.",
+    query: pageQuerySchema,
+    response: reviewQueueSchema,
+  },
+  "GET /admin/resources/:id/files/:fileId": {
+    summary: "The reviewer's copy of a submitted file (not counted as a download).",
+    params: resourceFileParamsSchema,
+    response: "file",
+  },
+  "POST /admin/resources/:id/approve": resourceAction,
+  "POST /admin/resources/:id/reject": {
+    summary: "Rejects the resource with a reason the creator receives by e-mail.",
+    ...resourceAction,
+    body: rejectRequestSchema,
+  },
+  "POST /admin/resources/:id/skip": { summary: "Takes the resource out of the queue.", ...resourceAction },
+  "PATCH /admin/resources/:id/curator-score": { ...resourceAction, body: curatorScoreSchema },
+});

@@ -1,7 +1,8 @@
-import { z } from "zod";
 import { GRADES, RESOURCE_TYPES } from "../rules/catalogue-lists.ts";
 import { SEARCH_LIMITS } from "../rules/search.ts";
-import { publicUserSchema } from "./users.ts";
+import { z } from "../zod.ts";
+import { defineEndpoints } from "./endpoint.ts";
+import { publicUserSchema } from "./public-user.ts";
 
 /** A resource as a grid tile shows it. Prices in cents; sale_end is an ISO date (YYYY-MM-DD). */
 export const resourceCardSchema = z.object({
@@ -79,8 +80,11 @@ export const resourcePreviewSchema = z.object({
   locator: z.string(),
 });
 
-/** A resource as its page shows it (spec 3, Resource). Prices in cents; a sale shows only while it runs. */
-export const resourceDetailSchema = z.object({
+/**
+ * A resource's own fields as stored (spec 3, Resource), which its page and the publishing wizard both show.
+ * Prices in cents; sale_end is an ISO date (YYYY-MM-DD) or null.
+ */
+export const resourceFieldsSchema = z.object({
   id: z.string(),
   name: z.string(),
   title: z.string(),
@@ -99,12 +103,16 @@ export const resourceDetailSchema = z.object({
   sale_end: z.string().nullable(),
   approval_status: z.string(),
   status: z.string(),
-  is_featured: z.boolean(),
-  downloadCount: z.number().int(),
   updated_at: z.string(),
   backgroundColor: z.string().nullable(),
   excluded_colors: z.array(z.string()),
   users_model: publicUserSchema,
+});
+
+/** A resource as its page shows it: a sale shows only while it runs, with the viewer's own flags. */
+export const resourceDetailSchema = resourceFieldsSchema.extend({
+  is_featured: z.boolean(),
+  downloadCount: z.number().int(),
   isFavorited: z.boolean(),
   isCreatorFollowed: z.boolean(),
   /** The viewer may download the premium file: the creator, an admin, or a buyer. */
@@ -172,4 +180,38 @@ export const referralRequestSchema = z.object({
 });
 export const referralResponseSchema = z.object({
   referral: z.object({ fullUri: z.string(), uri: z.string(), is_gift: z.boolean() }),
+});
+
+/** A stored file of a resource, by id, below the resource (its page names both). */
+export const resourceFileParamsSchema = resourceIdParamsSchema.extend({ fileId: z.uuid() });
+
+/** The catalogue, a resource's page and the viewer's own lists (spec 2). */
+export const resourceEndpoints = defineEndpoints({
+  "GET /resources": {
+    summary: "The catalogue's grid and search: the same answer for every viewer.",
+    query: resourceListQuerySchema,
+    response: resourceListResponseSchema,
+  },
+  "GET /resources/:id": {
+    summary: "A resource's page by id or name, with the viewer's own flags.",
+    params: resourceIdParamsSchema,
+    query: z.object({ name: z.string().max(120).optional() }),
+    response: resourceDetailSchema,
+  },
+  "GET /resources/:id/files/:fileId/download": {
+    summary: "Downloads a file of a resource: free files for anyone, premium files for their owners.",
+    params: resourceFileParamsSchema,
+    response: "file",
+  },
+  "PUT /users/self/resources/favorites/:id": {
+    params: resourceIdParamsSchema,
+    response: favoriteResponseSchema,
+  },
+  "DELETE /users/self/resources/favorites/:id": {
+    params: resourceIdParamsSchema,
+    response: favoriteResponseSchema,
+  },
+  "GET /users/self/favorites/ids": { response: favoriteIdsResponseSchema },
+  "GET /users/self/favorites": { query: pageQuerySchema, response: resourcePageSchema },
+  "GET /users/self/resources": { response: selfResourcesResponseSchema },
 });

@@ -1,6 +1,8 @@
-import { z } from "zod";
 import { CSS_COLOR } from "../rules/colors.ts";
-import { siteSettingsSchema } from "../rules/site-settings.ts";
+import { SITE_IMAGE_KEYS } from "../rules/site-images.ts";
+import { siteSettingsPatchSchema, siteSettingsSchema } from "../rules/site-settings.ts";
+import { z } from "../zod.ts";
+import { defineEndpoints } from "./endpoint.ts";
 
 export const frontEndSettingsSchema = z.object({ settings: siteSettingsSchema });
 export const offlineResponseSchema = z.object({ offlineMode: z.boolean() });
@@ -30,6 +32,8 @@ export const colorPatchSchema = z
   })
   .strict();
 export type ColorPatch = z.infer<typeof colorPatchSchema>;
+export const colorNameParamsSchema = z.object({ name: z.string().max(40) });
+export const colorResponseSchema = z.object({ color: colorSchema });
 
 export const siteImageVariationSchema = z.object({
   id: z.string(),
@@ -46,6 +50,9 @@ export const siteImageSchema = z.object({
 });
 export type SiteImage = z.infer<typeof siteImageSchema>;
 export const siteImagesResponseSchema = z.object({ siteImages: z.array(siteImageSchema) });
+export const siteImageKeyParamsSchema = z.object({ key: z.enum(SITE_IMAGE_KEYS) });
+/** GET /site-images/all-settings: `force=true` is accepted for the client's cache-busting; reads are always fresh. */
+export const allSiteImageSettingsQuerySchema = z.object({ force: z.enum(["true", "false"]).optional() });
 export const allSiteImageSettingsSchema = z.object({
   allSiteImages: z.array(siteImageSchema),
   siteKeys: z.array(z.string()),
@@ -60,3 +67,30 @@ export const proTipResponseSchema = z.object({
 });
 
 export const healthResponseSchema = z.object({ status: z.literal("ok"), database: z.literal("ok") });
+
+/** The site's settings, texts, colours and images. */
+export const siteEndpoints = defineEndpoints({
+  "GET /site-settings/front-end": {
+    summary: "The site settings the front end reads (limits, fees, switches).",
+    response: frontEndSettingsSchema,
+  },
+  "GET /site-settings/front-end-offline": { response: offlineResponseSchema },
+  "GET /site-settings/front-end-css-override": { response: cssOverrideResponseSchema },
+  "GET /site-settings/front-end-idle-timeout": { response: idleTimeoutResponseSchema },
+  "PATCH /site-settings": { body: siteSettingsPatchSchema, response: frontEndSettingsSchema },
+  "GET /texts/values": { response: textsResponseSchema },
+  "GET /colors/values": { response: colorsResponseSchema },
+  "GET /colors": { response: colorsResponseSchema },
+  "PATCH /colors/:name": {
+    params: colorNameParamsSchema,
+    body: colorPatchSchema,
+    response: colorResponseSchema,
+  },
+  "GET /site-images": { response: siteImagesResponseSchema },
+  "GET /site-images/all-settings": {
+    query: allSiteImageSettingsQuerySchema,
+    response: allSiteImageSettingsSchema,
+  },
+  "GET /site-images/:key": { params: siteImageKeyParamsSchema, response: siteImageSchema },
+  "GET /images/system-avatars": { response: systemAvatarsResponseSchema },
+});

@@ -1,5 +1,6 @@
-import { z } from "zod";
 import { STATISTICS_BUCKETS } from "../rules/statistics.ts";
+import { z } from "../zod.ts";
+import { defineEndpoints } from "./endpoint.ts";
 
 /** GET /api/admin/statistics?from&to&bucket (admin only). Days are calendar days of the site's time zone. */
 export const statisticsQuerySchema = z.object({
@@ -43,3 +44,12 @@ export const statisticsResponseSchema = z.object({
   totals: statisticsFiguresSchema,
 });
 export type StatisticsResponse = z.infer<typeof statisticsResponseSchema>;
+
+/** The admins' statistics. */
+export const statisticsEndpoints = defineEndpoints({
+  "GET /admin/statistics": {
+    summary: "The marketplace's figures over a period, by bucket and in total.",
+    query: statisticsQuerySchema,
+    response: statisticsResponseSchema,
+  },
+});

@@ -1,7 +1,8 @@
-import { z } from "zod";
 import { DONATION_PLACEMENTS } from "../rules/enums.ts";
 import { checkPaymentFormFields } from "../rules/payment-form.ts";
 import { checkTipNote, TIP_MULTIPLE_MAX_RECIPIENTS } from "../rules/tips.ts";
+import { z } from "../zod.ts";
+import { defineEndpoints } from "./endpoint.ts";
 import { libraryFileSchema } from "./library.ts";
 import { publicUserSchema } from "./users.ts";
 
@@ -186,3 +187,49 @@ export const featureResponseSchema = z.object({
   amount: z.number().int(),
 });
 export type FeatureResponse = z.infer<typeof featureResponseSchema>;
+
+/** A gift's purchase: {code} is the buyer's own ref code, which the gift link carries (spec 2). */
+export const giftPurchaseParamsSchema = z.object({ code: z.string().trim().min(1).max(20) });
+/** A sale, for its thank-you page and its receipt. */
+export const saleParamsSchema = z.object({ saleId: z.string().max(64) });
+/** A gift link's code. */
+export const giftCodeParamsSchema = z.object({ giftCode: z.string().trim().min(10).max(40) });
+export const tipRecipientParamsSchema = z.object({ recipientId: z.string().min(1).max(64) });
+
+/** Buying, gifts, tips and donations (spec 5). */
+export const transactionEndpoints = defineEndpoints({
+  "POST /transactions/resource/purchase": {
+    summary: "Buys a resource for the signed-in teacher.",
+    body: purchaseRequestSchema,
+    response: purchaseResponseSchema,
+  },
+  "POST /transactions/resource/purchase/gift/:code": {
+    summary: "Buys a resource as a gift; {code} is the buyer's own ref code.",
+    params: giftPurchaseParamsSchema,
+    body: purchaseRequestSchema,
+    response: purchaseResponseSchema,
+  },
+  "GET /transactions/sales/:saleId": {
+    summary: "A purchase or a gift for its buyer's thank-you page.",
+    params: saleParamsSchema,
+    response: saleDetailSchema,
+  },
+  "GET /transactions/gifts/:giftCode": {
+    summary: "What a gift link holds, for the teacher who opened it.",
+    params: giftCodeParamsSchema,
+    response: giftDetailSchema,
+  },
+  "POST /transactions/gifts/:giftCode/claim": {
+    params: giftCodeParamsSchema,
+    response: giftClaimResponseSchema,
+  },
+  "POST /transactions/tip/purchase/:recipientId": {
+    params: tipRecipientParamsSchema,
+    body: tipRequestSchema,
+    response: tipResponseSchema,
+  },
+  "POST /transactions/tip/multiple": { body: tipMultipleRequestSchema, response: tipResponseSchema },
+  "GET /transactions/tips/sent": { query: sentTipsQuerySchema, response: sentTipsResponseSchema },
+  "POST /transactions/donate/purchase": { body: donateRequestSchema, response: donateResponseSchema },
+  "POST /transactions/resource/feature": { body: featureRequestSchema, response: featureResponseSchema },
+});

@@ -1,7 +1,21 @@
-import { z } from "zod";
 import { PERMISSION_FLAGS, USER_ROLES } from "../rules/enums.ts";
 import { COUNTS } from "../rules/limits.ts";
+import { PATTERN_LENGTH } from "../rules/security-pattern.ts";
 import { checkEmail, checkName, checkPassword, checkUsername } from "../rules/sign-up.ts";
+import { z } from "../zod.ts";
+import { defineEndpoints } from "./endpoint.ts";
+import {
+  followingResponseSchema,
+  followResponseSchema,
+  offsetQuerySchema,
+  pageQuerySchema,
+  referralRequestSchema,
+  referralResponseSchema,
+  resourcePageSchema,
+  userSummarySchema,
+} from "./resources.ts";
+
+export { type PublicUser, publicUserSchema } from "./public-user.ts";
 
 /** What a user sees of their own account (GET /api/users/self, login response). */
 export const selfUserSchema = z.object({
@@ -25,15 +39,6 @@ export const selfUserSchema = z.object({
   permissions: z.record(z.enum(PERMISSION_FLAGS), z.boolean()),
 });
 export type SelfUser = z.infer<typeof selfUserSchema>;
-
-/** What anybody sees of a user (creator cards, portfolios). */
-export const publicUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  first_name: z.string(),
-  avatar_locator: z.string().nullable(),
-});
-export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const permissionsResponseSchema = z.object({
   permissions: z.record(z.enum(PERMISSION_FLAGS), z.boolean()),
@@ -83,3 +88,63 @@ export const recoveryEmailSchema = z
   });
 
 export const confirmPasswordSchema = z.object({ password: z.string().min(1).max(200) });
+
+/** A security pattern: 4 to 8 of the 14 pattern images, by index (PATTERN_LENGTH). */
+export const patternSchema = z
+  .array(z.number().int().min(0).max(13))
+  .min(PATTERN_LENGTH.min)
+  .max(PATTERN_LENGTH.max);
+
+/** Setting the security pattern asks for the password again. */
+export const securityPatternRequestSchema = z.object({
+  password: z.string().min(1).max(200),
+  pattern: patternSchema,
+});
+
+/** A user named in a path by id or by @username (a profile's address). */
+export const userRefParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const followParamsSchema = z.object({ userId: z.string().trim().min(1).max(64) });
+
+/** Accounts, profiles and following creators. */
+export const userEndpoints = defineEndpoints({
+  "GET /users/self": {
+    summary: "The signed-in user's own account.",
+    response: selfUserSchema,
+  },
+  "GET /users/self/permissions": { response: permissionsResponseSchema },
+  "POST /users/self/mark-active": {
+    summary: "Records that the user is active now.",
+    response: "empty",
+    status: 204,
+  },
+  "PATCH /users/self": { body: updateSelfSchema, response: selfUserSchema },
+  "PUT /users/self/password": { body: changePasswordSchema, response: selfUserSchema },
+  "PUT /users/self/recovery-email": { body: recoveryEmailSchema, response: selfUserSchema },
+  "PUT /users/self/security-pattern": { body: securityPatternRequestSchema, response: selfUserSchema },
+  "DELETE /users/self/security-pattern": { body: confirmPasswordSchema, response: selfUserSchema },
+  "POST /users/self/deactivate": { body: confirmPasswordSchema, response: selfUserSchema },
+  "POST /users/self/reactivate": { response: selfUserSchema },
+  "GET /users/:id/summary": {
+    summary: "A creator's profile: who they are, how many resources and followers they have.",
+    params: userRefParamsSchema,
+    response: userSummarySchema,
+  },
+  "GET /users/:id/resources": {
+    summary: "A creator's published resources, a page at a time.",
+    params: userRefParamsSchema,
+    query: offsetQuerySchema,
+    response: resourcePageSchema,
+  },
+  "PUT /users/following/:userId": { params: followParamsSchema, response: followResponseSchema },
+  "DELETE /users/following/:userId": { params: followParamsSchema, response: followResponseSchema },
+  "GET /users/self/following": {
+    summary: "The creators the user follows, each with their newest resources.",
+    query: pageQuerySchema,
+    response: followingResponseSchema,
+  },
+  "PUT /referrals": {
+    summary: "A link to a page of this site carrying the user's ref code.",
+    body: referralRequestSchema,
+    response: referralResponseSchema,
+  },
+});

@@ -152,9 +152,14 @@ describe("pickAd over a day (100,000 impressions, seeded)", () => {
   it("never goes over a daily budget when budgets are tight, and spends them all", () => {
     // cpm 100: budgets of 1000, 2000, 3000 and 4000 impressions, 10,000 in all against 100,000 visits.
     const ads = [ad("A", 100, 100), ad("B", 200, 100), ad("C", 300, 100), ad("D", 400, 100)];
+    // Over-budget moments are collected and asserted once: 400,000 expect() calls took seconds on their own.
+    const overBudget: string[] = [];
     const { shown, unserved } = simulate(ads, 100_000, 7, (_, now) => {
-      for (const a of now) expect(a.impressionsToday).toBeLessThanOrEqual(dailyImpressionBudget(a));
+      for (const a of now) {
+        if (a.impressionsToday > dailyImpressionBudget(a)) overBudget.push(`${a.id}: ${a.impressionsToday}`);
+      }
     });
+    expect(overBudget.slice(0, 5)).toEqual([]);
     expect([...shown.values()]).toEqual([1000, 2000, 3000, 4000]);
     expect(unserved).toBe(90_000);
   });

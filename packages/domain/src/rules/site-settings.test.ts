@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SITE_SETTINGS } from "./site-setting-defaults.ts";
-import { resolveSiteSettings, siteSettingsPatchSchema } from "./site-settings.ts";
+import { siteSettingsPatchSchema } from "./site-settings.ts";
+import { resolveSiteSettings } from "./site-settings-resolve.ts";
 
 describe("site settings", () => {
   it("default to the numbers of DECISIONS.md and spec 5/9", () => {

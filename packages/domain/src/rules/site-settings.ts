@@ -1,6 +1,5 @@
-import { z } from "zod";
+import { z } from "../zod.ts";
 import { AD_TYPES } from "./enums.ts";
-import { DEFAULT_SITE_SETTINGS } from "./site-setting-defaults.ts";
 
 /**
  * Site settings (spec section 3) with the defaults of DECISIONS.md. Stored one row per key;
@@ -64,19 +63,8 @@ export const siteSettingsSchema = z.object({
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type SiteSettingKey = keyof SiteSettings;
 
-export const SITE_SETTING_KEYS = Object.keys(DEFAULT_SITE_SETTINGS) as SiteSettingKey[];
+export const SITE_SETTING_KEYS = Object.keys(siteSettingsSchema.shape) as SiteSettingKey[];
 
 /** A partial change an admin sends; every value is validated against its setting's rule. */
 export const siteSettingsPatchSchema = siteSettingsSchema.partial().strict();
 export type SiteSettingsPatch = z.infer<typeof siteSettingsPatchSchema>;
-
-/** Merges stored rows over the defaults; a stored value that no longer validates falls back to its default. */
-export function resolveSiteSettings(stored: Record<string, unknown>): SiteSettings {
-  const out: Record<string, unknown> = { ...DEFAULT_SITE_SETTINGS };
-  for (const key of SITE_SETTING_KEYS) {
-    if (!(key in stored)) continue;
-    const parsed = siteSettingsSchema.shape[key].safeParse(stored[key]);
-    if (parsed.success) out[key] = parsed.data;
-  }
-  return out as SiteSettings;
-}

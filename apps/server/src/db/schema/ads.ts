@@ -18,7 +18,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
+import { createdAt, id, oneOf, requiredRef, updatedAt } from "./columns.ts";
 import { payments } from "./money.ts";
 import { users } from "./users.ts";
 
@@ -26,9 +26,7 @@ export const advertisements = pgTable(
   "advertisements",
   {
     id: id(),
-    users_id: uuid("users_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    users_id: requiredRef("users_id", () => users.id, "cascade"),
     ad_type: text("ad_type").notNull(),
     approval_status: text("approval_status").notNull().default("creating"),
     running_status: text("running_status"),
@@ -85,9 +83,7 @@ export const advertisements = pgTable(
 export const adDailyStats = pgTable(
   "ad_daily_stats",
   {
-    ad_id: uuid("ad_id")
-      .notNull()
-      .references(() => advertisements.id, { onDelete: "cascade" }),
+    ad_id: requiredRef("ad_id", () => advertisements.id, "cascade"),
     day: date("day", { mode: "string" }).notNull(),
     impressions: integer("impressions").notNull().default(0),
     clicks: integer("clicks").notNull().default(0),
@@ -103,9 +99,7 @@ export const adDailyStats = pgTable(
 export const adImpressionMarks = pgTable(
   "ad_impression_marks",
   {
-    ad_id: uuid("ad_id")
-      .notNull()
-      .references(() => advertisements.id, { onDelete: "cascade" }),
+    ad_id: requiredRef("ad_id", () => advertisements.id, "cascade"),
     session_key: text("session_key").notNull(),
     created_at: createdAt(),
   },
@@ -118,9 +112,7 @@ export const adImpressionMarks = pgTable(
 export const adClickMarks = pgTable(
   "ad_click_marks",
   {
-    ad_id: uuid("ad_id")
-      .notNull()
-      .references(() => advertisements.id, { onDelete: "cascade" }),
+    ad_id: requiredRef("ad_id", () => advertisements.id, "cascade"),
     address_key: text("address_key").notNull(),
     minute: timestamp("minute", { withTimezone: true }).notNull(),
   },

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
+import { check, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, id, oneOf, requiredRef, updatedAt } from "./columns.ts";
 import { users } from "./users.ts";
 
 const THREAD_STATUSES = ["open", "answered", "closed"] as const;
@@ -9,9 +9,7 @@ export const supportThreads = pgTable(
   "support_threads",
   {
     id: id(),
-    users_id: uuid("users_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    users_id: requiredRef("users_id", () => users.id, "cascade"),
     subject: text("subject").notNull(),
     status: text("status").notNull().default("open"),
     created_at: createdAt(),
@@ -28,12 +26,8 @@ export const supportMessages = pgTable(
   "support_messages",
   {
     id: id(),
-    thread_id: uuid("thread_id")
-      .notNull()
-      .references(() => supportThreads.id, { onDelete: "cascade" }),
-    author_id: uuid("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    thread_id: requiredRef("thread_id", () => supportThreads.id, "cascade"),
+    author_id: requiredRef("author_id", () => users.id, "cascade"),
     body: text("body").notNull(),
     created_at: createdAt(),
   },
@@ -44,12 +38,8 @@ export const messages = pgTable(
   "messages",
   {
     id: id(),
-    sender_id: uuid("sender_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    recipient_id: uuid("recipient_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    sender_id: requiredRef("sender_id", () => users.id, "cascade"),
+    recipient_id: requiredRef("recipient_id", () => users.id, "cascade"),
     body: text("body").notNull(),
     read_at: timestamp("read_at", { withTimezone: true }),
     created_at: createdAt(),
@@ -64,12 +54,8 @@ export const messages = pgTable(
 export const blocks = pgTable(
   "blocks",
   {
-    blocker_id: uuid("blocker_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    blocked_id: uuid("blocked_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    blocker_id: requiredRef("blocker_id", () => users.id, "cascade"),
+    blocked_id: requiredRef("blocked_id", () => users.id, "cascade"),
     created_at: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.blocker_id, t.blocked_id] })],

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
+import { createdAt, id, oneOf, requiredRef, updatedAt } from "./columns.ts";
 import { users } from "./users.ts";
 
 /** The help book: articles, images and videos; ids in URLs are entry names. */
@@ -59,12 +59,8 @@ export const helpEntries = pgTable(
 export const tosAgreements = pgTable(
   "tos_agreements",
   {
-    users_id: uuid("users_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    help_entry_id: uuid("help_entry_id")
-      .notNull()
-      .references(() => helpEntries.id, { onDelete: "cascade" }),
+    users_id: requiredRef("users_id", () => users.id, "cascade"),
+    help_entry_id: requiredRef("help_entry_id", () => helpEntries.id, "cascade"),
     accepted_at: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.users_id, t.help_entry_id] })],

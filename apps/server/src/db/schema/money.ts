@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, oneOf } from "./columns.ts";
+import { createdAt, id, oneOf, requiredRef } from "./columns.ts";
 import { users } from "./users.ts";
 
 const PAYMENT_PURPOSES = ["purchase", "gift", "tip", "tip_multiple", "donation", "ad", "feature"] as const;
@@ -78,9 +78,7 @@ export const ledgerEntries = pgTable(
   "ledger_entries",
   {
     id: id(),
-    transaction_id: uuid("transaction_id")
-      .notNull()
-      .references(() => ledgerTransactions.id, { onDelete: "restrict" }),
+    transaction_id: requiredRef("transaction_id", () => ledgerTransactions.id, "restrict"),
     account: text("account").notNull(),
     users_id: uuid("users_id").references(() => users.id, { onDelete: "restrict" }),
     amount_cents: bigint("amount_cents", { mode: "number" }).notNull(),
@@ -99,9 +97,7 @@ export const sales = pgTable(
   {
     id: id(),
     resource_id: uuid("resource_id").notNull(),
-    buyer_id: uuid("buyer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    buyer_id: requiredRef("buyer_id", () => users.id, "restrict"),
     /** For a gift: who receives the resource once the gift code is redeemed. */
     recipient_id: uuid("recipient_id").references(() => users.id, { onDelete: "restrict" }),
     amount_cents: integer("amount_cents").notNull(),
@@ -110,9 +106,7 @@ export const sales = pgTable(
     gift_code: text("gift_code"),
     /** For a gift: when its recipient claimed it (the moment it became theirs, for their library). */
     claimed_at: timestamp("claimed_at", { withTimezone: true }),
-    payment_id: uuid("payment_id")
-      .notNull()
-      .references(() => payments.id),
+    payment_id: requiredRef("payment_id", () => payments.id),
     created_at: createdAt(),
   },
   (t) => [
@@ -134,19 +128,13 @@ export const tips = pgTable(
   "tips",
   {
     id: id(),
-    tipper_id: uuid("tipper_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
-    recipient_id: uuid("recipient_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    tipper_id: requiredRef("tipper_id", () => users.id, "restrict"),
+    recipient_id: requiredRef("recipient_id", () => users.id, "restrict"),
     amount_cents: integer("amount_cents").notNull(),
     tip_note: text("tip_note"),
     /** The calendar day in the site's time zone: one tip per creator per day (spec 5, DECISIONS.md). */
     tip_day: date("tip_day", { mode: "string" }).notNull(),
-    payment_id: uuid("payment_id")
-      .notNull()
-      .references(() => payments.id),
+    payment_id: requiredRef("payment_id", () => payments.id),
     created_at: createdAt(),
   },
   (t) => [
@@ -165,9 +153,7 @@ export const donations = pgTable(
     users_id: uuid("users_id").references(() => users.id, { onDelete: "set null" }),
     amount_cents: integer("amount_cents").notNull(),
     placement: text("placement").notNull().default("prompt"),
-    payment_id: uuid("payment_id")
-      .notNull()
-      .references(() => payments.id),
+    payment_id: requiredRef("payment_id", () => payments.id),
     created_at: createdAt(),
   },
   (t) => [
@@ -182,9 +168,7 @@ export const payouts = pgTable(
   "payouts",
   {
     id: id(),
-    users_id: uuid("users_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    users_id: requiredRef("users_id", () => users.id, "restrict"),
     amount_cents: integer("amount_cents").notNull(),
     status: text("status").notNull().default("requested"),
     requested_at: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),

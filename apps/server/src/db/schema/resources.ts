@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
+import { createdAt, id, oneOf, requiredRef, updatedAt } from "./columns.ts";
 import { users } from "./users.ts";
 
 /** PostgreSQL's full-text document type; only the database writes it (migration 0016's trigger). */
@@ -29,9 +29,7 @@ export const resources = pgTable(
     id: id(),
     /** Unique URL slug made from the title (DECISIONS.md). */
     name: text("name").notNull(),
-    users_id: uuid("users_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    users_id: requiredRef("users_id", () => users.id, "cascade"),
     title: text("title").notNull(),
     display: text("display"),
     subtitle: text("subtitle"),
@@ -145,9 +143,7 @@ export const resourceFiles = pgTable(
   "resource_files",
   {
     id: id(),
-    resource_id: uuid("resource_id")
-      .notNull()
-      .references(() => resources.id, { onDelete: "cascade" }),
+    resource_id: requiredRef("resource_id", () => resources.id, "cascade"),
     name: text("name").notNull(),
     storage_key: text("storage_key").notNull(),
     content_type: text("content_type").notNull(),
@@ -165,9 +161,7 @@ export const resourcePreviews = pgTable(
   "resource_previews",
   {
     id: id(),
-    resource_id: uuid("resource_id")
-      .notNull()
-      .references(() => resources.id, { onDelete: "cascade" }),
+    resource_id: requiredRef("resource_id", () => resources.id, "cascade"),
     order_index: integer("order_index").notNull(),
     storage_key: text("storage_key").notNull(),
     size_bytes: integer("size_bytes").notNull(),
@@ -188,9 +182,7 @@ export const uploadDrafts = pgTable(
   "upload_drafts",
   {
     id: id(),
-    users_id: uuid("users_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    users_id: requiredRef("users_id", () => users.id, "cascade"),
     resource_id: uuid("resource_id").references(() => resources.id, { onDelete: "cascade" }),
     step: text("step").notNull().default("pre-check"),
     data: jsonb("data").notNull().default({}),
@@ -207,9 +199,7 @@ export const downloads = pgTable(
   "downloads",
   {
     id: id(),
-    resource_id: uuid("resource_id")
-      .notNull()
-      .references(() => resources.id, { onDelete: "cascade" }),
+    resource_id: requiredRef("resource_id", () => resources.id, "cascade"),
     users_id: uuid("users_id").references(() => users.id, { onDelete: "set null" }),
     /** For a visitor: a hash of their address, so a visitor's downloads count once too. */
     visitor_key: text("visitor_key"),
@@ -231,12 +221,8 @@ export const downloads = pgTable(
 export const favorites = pgTable(
   "favorites",
   {
-    users_id: uuid("users_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    resource_id: uuid("resource_id")
-      .notNull()
-      .references(() => resources.id, { onDelete: "cascade" }),
+    users_id: requiredRef("users_id", () => users.id, "cascade"),
+    resource_id: requiredRef("resource_id", () => resources.id, "cascade"),
     created_at: createdAt(),
   },
   (t) => [
@@ -248,12 +234,8 @@ export const favorites = pgTable(
 export const follows = pgTable(
   "follows",
   {
-    follower_id: uuid("follower_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    followed_id: uuid("followed_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    follower_id: requiredRef("follower_id", () => users.id, "cascade"),
+    followed_id: requiredRef("followed_id", () => users.id, "cascade"),
     created_at: createdAt(),
   },
   (t) => [
@@ -267,9 +249,7 @@ export const referrals = pgTable(
   "referrals",
   {
     id: id(),
-    users_id: uuid("users_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    users_id: requiredRef("users_id", () => users.id, "cascade"),
     uri: text("uri").notNull(),
     is_gift: boolean("is_gift").notNull().default(false),
     created_at: createdAt(),

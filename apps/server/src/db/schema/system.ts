@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, oneOf } from "./columns.ts";
+import { createdAt, id, oneOf, requiredRef } from "./columns.ts";
 import { users } from "./users.ts";
 
 /** Durable jobs worked by the server processes; claimed with FOR UPDATE SKIP LOCKED. */
@@ -47,9 +47,7 @@ export const loginTokens = pgTable(
   "login_tokens",
   {
     id: id(),
-    users_id: uuid("users_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    users_id: requiredRef("users_id", () => users.id, "cascade"),
     purpose: text("purpose").notNull(),
     token_hash: text("token_hash").notNull(),
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -72,9 +70,7 @@ export const sessions = pgTable(
   "sessions",
   {
     id: id(),
-    users_id: uuid("users_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    users_id: requiredRef("users_id", () => users.id, "cascade"),
     created_at: createdAt(),
     ended_at: timestamp("ended_at", { withTimezone: true }),
   },
@@ -141,12 +137,8 @@ const BULK_RECIPIENT_STATES = ["pending", "sending", "sent", "unconfirmed", "fai
 export const bulkEmailRecipients = pgTable(
   "bulk_email_recipients",
   {
-    bulk_email_id: uuid("bulk_email_id")
-      .notNull()
-      .references(() => bulkEmails.id, { onDelete: "cascade" }),
-    users_id: uuid("users_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    bulk_email_id: requiredRef("bulk_email_id", () => bulkEmails.id, "cascade"),
+    users_id: requiredRef("users_id", () => users.id, "cascade"),
     state: text("state").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     claimed_at: timestamp("claimed_at", { withTimezone: true }),
@@ -164,9 +156,7 @@ export const userActiveDays = pgTable(
   "user_active_days",
   {
     day: date("day", { mode: "string" }).notNull(),
-    users_id: uuid("users_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    users_id: requiredRef("users_id", () => users.id, "cascade"),
   },
   (t) => [primaryKey({ columns: [t.day, t.users_id] })],
 );

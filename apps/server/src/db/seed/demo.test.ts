@@ -27,7 +27,6 @@ import {
   requestPayout,
 } from "../../modules/transactions/earnings.service.ts";
 import type { Viewer } from "../../platform/access.ts";
-import type { AppDeps } from "../../platform/app-types.ts";
 import { verifySecret } from "../../platform/passwords.ts";
 import { renderPdfPages } from "../../platform/pdf-pages.ts";
 import { createLocalStorage } from "../../platform/storage.ts";
@@ -494,7 +493,7 @@ describe("demo seed", () => {
     expect(sold.length).toBeGreaterThan(5);
     expect(sold.filter((s) => dearest.some((d) => d.id === s.resource_id))).toEqual([]);
 
-    const payout = await requestPayout({ db } as AppDeps, viewer);
+    const payout = await requestPayout(db, viewer);
     expect(payout).toMatchObject({ amount: balance.eligiblePayout, status: "requested" });
     await db.execute(sql`delete from payouts where id = ${payout.id}`);
   });

@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import type { AppDeps } from "../../platform/app-types.ts";
 import { hashSecret } from "../../platform/passwords.ts";
 import type { Storage } from "../../platform/storage.ts";
-import type { Db } from "../client.ts";
+import type { Db, Tx } from "../client.ts";
 import {
   adDailyStats,
   advertisements,
@@ -72,7 +72,6 @@ export const DEMO_ACCOUNTS: readonly string[] = [
 const SEED_LOCK_ID = 7_204_116;
 const DAY_MS = 86_400_000;
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Executor = Db | Tx;
 
 /**

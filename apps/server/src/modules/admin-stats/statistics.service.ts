@@ -8,7 +8,7 @@ import {
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { AppError } from "../../platform/errors.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
+import { getSiteSettings } from "../site/index.ts";
 
 const EMPTY: StatisticsFigures = {
   signUps: 0,

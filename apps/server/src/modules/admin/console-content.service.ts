@@ -17,7 +17,7 @@ import { siteContentChanged } from "../../platform/catalogue-changes.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { acceptImage } from "../../platform/uploads.ts";
-import { getSiteImage } from "../site/site-content.service.ts";
+import { getSiteImage } from "../site/index.ts";
 
 /** GET /admin/site-settings/changes: who changed which setting, colour or text, from what to what, and when. */
 export async function listSettingChanges(

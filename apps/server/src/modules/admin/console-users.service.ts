@@ -8,7 +8,7 @@ import {
   checkConsoleUserChange,
   searchWords,
 } from "@market/domain";
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, type SQL, sql, type Table } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { advertisements, resources, sales, tips, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
@@ -16,8 +16,8 @@ import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { endAllSessions } from "../../platform/sessions.ts";
-import { sendVerificationMail } from "../auth/auth.service.ts";
-import { permissionsOf } from "../users/user.presenter.ts";
+import { sendVerificationMail } from "../auth/index.ts";
+import { permissionsOf } from "../users/index.ts";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -84,6 +84,36 @@ async function requireUser(db: Db, id: string): Promise<UserRow> {
 
 const RECENT = 20;
 
+/** Some of a table's columns, by name, as a select's fields. */
+function columnsOf<T extends Table, K extends keyof T["_"]["columns"] & string>(
+  table: T,
+  names: readonly K[],
+) {
+  const all = getTableColumns(table);
+  return Object.fromEntries(names.map((name) => [name, all[name]])) as Pick<T["_"]["columns"], K>;
+}
+
+/** What the detail lists of each of the account's resources and ads. */
+const RESOURCE_LINE = columnsOf(resources, [
+  "id",
+  "name",
+  "title",
+  "approval_status",
+  "status",
+  "price",
+  "updated_at",
+]);
+const AD_LINE = columnsOf(advertisements, [
+  "id",
+  "ad_type",
+  "title",
+  "approval_status",
+  "running_status",
+  "spend_per_day",
+  "run_days_total",
+  "updated_at",
+]);
+
 /** GET /admin/users/{id}: the account with its resources, ads, sales and tips (the newest of each, and totals). */
 export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail> {
   const row = await requireUser(db, id);
@@ -101,30 +131,13 @@ export async function getUserDetail(db: Db, id: string): Promise<AdminUserDetail
     [tipsSent],
   ] = await Promise.all([
     db
-      .select({
-        id: resources.id,
-        name: resources.name,
-        title: resources.title,
-        approval_status: resources.approval_status,
-        status: resources.status,
-        price: resources.price,
-        updated_at: resources.updated_at,
-      })
+      .select(RESOURCE_LINE)
       .from(resources)
       .where(eq(resources.users_id, id))
       .orderBy(desc(resources.updated_at))
       .limit(RECENT),
     db
-      .select({
-        id: advertisements.id,
-        ad_type: advertisements.ad_type,
-        title: advertisements.title,
-        approval_status: advertisements.approval_status,
-        running_status: advertisements.running_status,
-        spend_per_day: advertisements.spend_per_day,
-        run_days_total: advertisements.run_days_total,
-        updated_at: advertisements.updated_at,
-      })
+      .select(AD_LINE)
       .from(advertisements)
       .where(eq(advertisements.users_id, id))
       .orderBy(desc(advertisements.updated_at))
@@ -252,7 +265,7 @@ export async function changeUser(db: Db, actor: Viewer, id: string, change: Admi
 }
 
 /** POST /admin/users/{id}/verification-email: the auth module's verification mail, again. */
-export async function resendVerification(deps: AppDeps, id: string) {
+export async function resendVerification(deps: Pick<AppDeps, "db" | "mailer" | "config">, id: string) {
   const target = await requireUser(deps.db, id);
   if (target.email_verified_at) {
     throw new AppError("conflict", "This e-mail address is verified already");

@@ -1,26 +1,9 @@
 import multipart from "@fastify/multipart";
-import {
-  adminUserDetailSchema,
-  adminUserListSchema,
-  adminUserPatchSchema,
-  adminUserSearchQuerySchema,
-  exceptionsSummarySchema,
-  SITE_IMAGE_KEYS,
-  SITE_IMAGE_MAX_BYTES,
-  settingChangesQuerySchema,
-  settingChangesSchema,
-  siteImageSchema,
-  siteImageVariationFieldsSchema,
-  siteImageVariationPatchSchema,
-  textKeyParamsSchema,
-  textPutSchema,
-  textResetResponseSchema,
-  textResponseSchema,
-} from "@market/domain";
+import { SITE_IMAGE_MAX_BYTES, siteImageVariationFieldsSchema } from "@market/domain";
 import type { FastifyRequest } from "fastify";
-import { z } from "zod";
 import { requireViewer } from "../../platform/access.ts";
 import type { AppInstance } from "../../platform/app-types.ts";
+import { route } from "../../platform/endpoint-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { hasNul, nulCharacterRefusal } from "../../platform/input-guards.ts";
 import { multipartFileLimit } from "../../platform/uploads.ts";
@@ -36,9 +19,6 @@ import { summarizeExceptions } from "./console-exceptions.service.ts";
 import { changeUser, getUserDetail, resendVerification, searchUsers } from "./console-users.service.ts";
 
 const admin = { access: "admin" as const };
-const userParams = z.object({ id: z.string().min(1).max(64) });
-const imageParams = z.object({ key: z.enum(SITE_IMAGE_KEYS) });
-const variationParams = imageParams.extend({ id: z.string().min(1).max(64) });
 
 function invalid(fields: Record<string, string>): AppError {
   return new AppError("validation_failed", "Some fields are not valid", { fields });
@@ -103,89 +83,41 @@ export async function consoleRoutes(app: AppInstance) {
     },
   });
 
-  app.get(
-    "/admin/exceptions",
-    { config: admin, schema: { response: { 200: exceptionsSummarySchema } } },
-    async () => summarizeExceptions(db),
+  route(app, "GET /admin/exceptions", { config: admin }, async () => summarizeExceptions(db));
+
+  route(app, "GET /admin/users", { config: admin }, async (request) => searchUsers(db, request.query));
+  route(app, "GET /admin/users/:id", { config: admin }, async (request) =>
+    getUserDetail(db, request.params.id),
+  );
+  route(app, "PATCH /admin/users/:id", { config: admin }, async (request) =>
+    changeUser(db, requireViewer(request), request.params.id, request.body),
+  );
+  route(app, "POST /admin/users/:id/verification-email", { config: admin }, async (request) =>
+    resendVerification(deps, request.params.id),
   );
 
-  app.get(
-    "/admin/users",
-    {
-      config: admin,
-      schema: { querystring: adminUserSearchQuerySchema, response: { 200: adminUserListSchema } },
-    },
-    async (request) => searchUsers(db, request.query),
-  );
-  app.get(
-    "/admin/users/:id",
-    { config: admin, schema: { params: userParams, response: { 200: adminUserDetailSchema } } },
-    async (request) => getUserDetail(db, request.params.id),
-  );
-  app.patch(
-    "/admin/users/:id",
-    {
-      config: admin,
-      schema: { params: userParams, body: adminUserPatchSchema, response: { 200: adminUserDetailSchema } },
-    },
-    async (request) => changeUser(db, requireViewer(request), request.params.id, request.body),
-  );
-  app.post(
-    "/admin/users/:id/verification-email",
-    { config: admin, schema: { params: userParams, response: { 200: z.object({ sent: z.literal(true) }) } } },
-    async (request) => resendVerification(deps, request.params.id),
-  );
-
-  app.get(
-    "/admin/site-settings/changes",
-    {
-      config: { ...admin, availableOffline: true },
-      schema: { querystring: settingChangesQuerySchema, response: { 200: settingChangesSchema } },
-    },
+  route(
+    app,
+    "GET /admin/site-settings/changes",
+    { config: { ...admin, availableOffline: true } },
     async (request) => listSettingChanges(db, request.query),
   );
 
-  app.put(
-    "/texts/:key",
-    {
-      config: admin,
-      schema: { params: textKeyParamsSchema, body: textPutSchema, response: { 200: textResponseSchema } },
-    },
-    async (request) => putText(db, request.params.key, request.body.value, requireViewer(request).id),
+  route(app, "PUT /texts/:key", { config: admin }, async (request) =>
+    putText(db, request.params.key, request.body.value, requireViewer(request).id),
   );
-  app.delete(
-    "/texts/:key",
-    {
-      config: admin,
-      schema: { params: textKeyParamsSchema, response: { 200: textResetResponseSchema } },
-    },
-    async (request) => resetText(db, request.params.key, requireViewer(request).id),
+  route(app, "DELETE /texts/:key", { config: admin }, async (request) =>
+    resetText(db, request.params.key, requireViewer(request).id),
   );
 
-  app.post(
-    "/admin/site-images/:key/variations",
-    { config: admin, schema: { params: imageParams, response: { 201: siteImageSchema } } },
-    async (request, reply) => {
-      const upload = await variationUpload(request);
-      const image = await addSiteImageVariation(deps, request.params.key, upload.fields, upload);
-      return reply.code(201).send(image);
-    },
+  route(app, "POST /admin/site-images/:key/variations", { config: admin }, async (request) => {
+    const upload = await variationUpload(request);
+    return addSiteImageVariation(deps, request.params.key, upload.fields, upload);
+  });
+  route(app, "PATCH /admin/site-images/:key/variations/:id", { config: admin }, async (request) =>
+    changeSiteImageVariation(db, request.params.key, request.params.id, request.body),
   );
-  app.patch(
-    "/admin/site-images/:key/variations/:id",
-    {
-      config: admin,
-      schema: {
-        params: variationParams,
-        body: siteImageVariationPatchSchema,
-        response: { 200: siteImageSchema },
-      },
-    },
-    async (request) => changeSiteImageVariation(db, request.params.key, request.params.id, request.body),
-  );
-  app.delete(
-    "/admin/site-images/:key/variations/:id",
-    { config: admin, schema: { params: variationParams, response: { 200: siteImageSchema } } },
-    async (request) => deleteSiteImageVariation(deps, request.params.key, request.params.id),
+  route(app, "DELETE /admin/site-images/:key/variations/:id", { config: admin }, async (request) =>
+    deleteSiteImageVariation(deps, request.params.key, request.params.id),
   );
 }

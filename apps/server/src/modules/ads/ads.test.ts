@@ -242,6 +242,22 @@ describe("advertising: authoring, images, payment, review, serving", () => {
     await call("PATCH", `/advertisements/${adId}`, admin, { discount_code: "READ20" });
     const offers = (await call("GET", "/advertisements/offers", {})).json().offers;
     expect(offers).toContainEqual(expect.objectContaining({ id: adId, discount_code: "READ20" }));
+    // An offer reaches a reader's page whole (its response schema drops nothing), with its click's view token.
+    const forReader = await t.app.inject({
+      method: "GET",
+      url: "/api/advertisements/offers",
+      headers: { "user-agent": BROWSER_USER_AGENT },
+    });
+    expect(forReader.json().offers.find((offer: { id: string }) => offer.id === adId)).toEqual({
+      id: adId,
+      title: "Affordable reading kits",
+      discount_code: "READ20",
+      statement: "Paid for by a member of the community",
+      business_name: null,
+      click_url: "https://reading.example/kits",
+      image_url: expect.stringMatching(/^ads\//),
+      token: expect.any(String),
+    });
     await t.db
       .update(advertisements)
       .set({ ends_at: new Date(Date.now() - 1000) })

@@ -17,7 +17,7 @@ import type { Viewer } from "../../platform/access.ts";
 import { onServingChange } from "../../platform/catalogue-changes.ts";
 import { AppError } from "../../platform/errors.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
+import { getSiteSettings } from "../site/index.ts";
 import { isKnownBot, VIEW_TOKEN_LIFETIME_MS, type ViewTokens } from "./view-tokens.ts";
 
 interface Candidate extends Record<string, unknown> {

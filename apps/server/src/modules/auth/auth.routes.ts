@@ -1,23 +1,9 @@
-import {
-  captchaChallengeQuerySchema,
-  captchaChallengeSchema,
-  captchaSolveRequestSchema,
-  captchaSolveResponseSchema,
-  loginLinkRequestSchema,
-  loginResponseSchema,
-  loginTokenRequestSchema,
-  logoutResponseSchema,
-  refCodeRequestSchema,
-  sentResponseSchema,
-  signUpRequestSchema,
-  tokenRequestSchema,
-  usernameQuerySchema,
-} from "@market/domain";
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { users } from "../../db/schema/index.ts";
 import { requireViewer } from "../../platform/access.ts";
 import type { AppInstance } from "../../platform/app-types.ts";
+import { route } from "../../platform/endpoint-route.ts";
 import { notFound } from "../../platform/errors.ts";
 import { RATE_LIMITS } from "../../platform/rate-limit.ts";
 import { endAllSessions, endSession } from "../../platform/sessions.ts";
@@ -43,104 +29,64 @@ export async function authRoutes(app: AppInstance) {
   const deps = app.deps;
   const { db } = deps;
 
-  app.post(
-    "/auth/token",
-    {
-      config: { ...publicAuth, rateLimit: RATE_LIMITS.login },
-      schema: { body: tokenRequestSchema, response: { 200: loginResponseSchema } },
-    },
-    async (request) => loginWithCredentials(deps, request.body, caller(request)),
+  const login = { ...publicAuth, rateLimit: RATE_LIMITS.login };
+  route(app, "POST /auth/token", { config: login }, async (request) =>
+    loginWithCredentials(deps, request.body, caller(request)),
   );
-
-  app.post(
-    "/auth/token/email-login-link",
-    {
-      config: { ...publicAuth, rateLimit: RATE_LIMITS.login },
-      schema: { body: loginLinkRequestSchema, response: { 200: sentResponseSchema } },
-    },
-    async (request) => requestLoginLink(deps, request.body.username),
+  route(app, "POST /auth/token/email-login-link", { config: login }, async (request) =>
+    requestLoginLink(deps, request.body.username),
   );
-
-  app.post(
-    "/auth/token/login-token",
-    {
-      config: { ...publicAuth, rateLimit: RATE_LIMITS.login },
-      schema: { body: loginTokenRequestSchema, response: { 200: loginResponseSchema } },
-    },
-    async (request) => loginWithEmailToken(deps, request.body, caller(request)),
+  route(app, "POST /auth/token/login-token", { config: login }, async (request) =>
+    loginWithEmailToken(deps, request.body, caller(request)),
   );
-
-  app.post(
-    "/auth/sign-up",
-    {
-      config: { access: "public", rateLimit: RATE_LIMITS.signUp },
-      schema: { body: signUpRequestSchema, response: { 200: loginResponseSchema } },
-    },
+  route(
+    app,
+    "POST /auth/sign-up",
+    { config: { access: "public", rateLimit: RATE_LIMITS.signUp } },
     async (request) => signUp(deps, request.body),
   );
 
-  app.get(
-    "/auth/username-validation",
-    {
-      config: { access: "public", rateLimit: RATE_LIMITS.usernameCheck },
-      schema: { querystring: usernameQuerySchema },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    "GET /auth/username-validation",
+    { config: { access: "public", rateLimit: RATE_LIMITS.usernameCheck } },
+    async (request) => {
       const [row] = await db
         .select({ id: users.id })
         .from(users)
         .where(sql`lower(${users.username}) = ${request.query.username.toLowerCase()}`);
       if (!row) throw notFound("No user with that username");
-      return reply.send({ exists: true });
+      return { exists: true as const };
     },
   );
 
-  app.get(
-    "/auth/captcha",
-    {
-      config: { ...publicAuth, rateLimit: RATE_LIMITS.captcha },
-      schema: { querystring: captchaChallengeQuerySchema, response: { 200: captchaChallengeSchema } },
-    },
-    async (request) => createCaptchaChallenge(deps, request.query.mode),
+  const captcha = { ...publicAuth, rateLimit: RATE_LIMITS.captcha };
+  route(app, "GET /auth/captcha", { config: captcha }, async (request) =>
+    createCaptchaChallenge(deps, request.query.mode),
   );
-  app.post(
-    "/auth/captcha",
-    {
-      config: { ...publicAuth, rateLimit: RATE_LIMITS.captcha },
-      schema: { body: captchaSolveRequestSchema, response: { 200: captchaSolveResponseSchema } },
-    },
-    async (request) => solveCaptcha(db, request.body.id, request.body.inputCodes),
+  route(app, "POST /auth/captcha", { config: captcha }, async (request) =>
+    solveCaptcha(db, request.body.id, request.body.inputCodes),
   );
 
   // Signed-out-ness is decided by the server: the session ends, so a copy of the token is worthless too.
   // Deactivated accounts and the maintenance window do not keep anyone from signing out.
   const signedIn = { allowDeactivated: true, availableOffline: true } as const;
-  app.post(
-    "/auth/logout",
-    { config: signedIn, schema: { response: { 200: logoutResponseSchema } } },
-    async (request) => {
-      const viewer = requireViewer(request);
-      return { sessionsEnded: await endSession(db, viewer.id, viewer.sessionId) };
-    },
-  );
-  app.post(
-    "/auth/logout-all",
-    { config: signedIn, schema: { response: { 200: logoutResponseSchema } } },
-    async (request) => ({ sessionsEnded: await endAllSessions(db, requireViewer(request).id) }),
+  route(app, "POST /auth/logout", { config: signedIn }, async (request) => {
+    const viewer = requireViewer(request);
+    return { sessionsEnded: await endSession(db, viewer.id, viewer.sessionId) };
+  });
+  route(app, "POST /auth/logout-all", { config: signedIn }, async (request) => ({
+    sessionsEnded: await endAllSessions(db, requireViewer(request).id),
+  }));
+
+  route(app, "POST /auth/refCode", { config: { allowDeactivated: true } }, async (request) =>
+    applyRefCode(db, requireViewer(request).id, request.body.refCode),
   );
 
-  app.post(
-    "/auth/refCode",
-    { config: { allowDeactivated: true }, schema: { body: refCodeRequestSchema } },
-    async (request) => applyRefCode(db, requireViewer(request).id, request.body.refCode),
-  );
-
-  app.post(
-    "/auth/verification-email",
-    {
-      config: { rateLimit: RATE_LIMITS.loginLinkPerAccount },
-      schema: { response: { 200: sentResponseSchema } },
-    },
+  route(
+    app,
+    "POST /auth/verification-email",
+    { config: { rateLimit: RATE_LIMITS.loginLinkPerAccount } },
     async (request) => {
       const [user] = await db
         .select()

@@ -9,14 +9,14 @@ import { AppError, unauthorized } from "../../platform/errors.ts";
 import { DUMMY_HASH, hashSecret, verifySecret } from "../../platform/passwords.ts";
 import { consumeRateLimit, RATE_LIMITS } from "../../platform/rate-limit.ts";
 import { startSession } from "../../platform/sessions.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
-import { newRefCode } from "../users/ref-codes.ts";
-import { presentSelf, scopesOf } from "../users/user.presenter.ts";
-import { findUserByLogin } from "../users/users.service.ts";
+import { getSiteSettings } from "../site/index.ts";
+import { findUserByLogin, newRefCode, presentSelf, scopesOf } from "../users/index.ts";
 import { checkLoginThrottle, recordLoginFailure, resetLoginFailures } from "./login-throttle.ts";
 import { hashToken, newSecretToken } from "./secret-tokens.ts";
 
-type AuthDeps = Pick<AppDeps, "db" | "tokens" | "mailer" | "config">;
+/** Signing in uses the database and the token signer; mailing a link, the mailer and the site's address. */
+type LoginDeps = Pick<AppDeps, "db" | "tokens">;
+type LinkMailDeps = Pick<AppDeps, "db" | "mailer" | "config">;
 type UserRow = typeof users.$inferSelect;
 
 export interface Caller {
@@ -25,7 +25,7 @@ export interface Caller {
 }
 
 async function issueLogin(
-  deps: AuthDeps,
+  deps: LoginDeps,
   user: UserRow,
   tokenEvent: LoginResponse["tokenEvent"],
 ): Promise<LoginResponse> {
@@ -52,7 +52,7 @@ async function checkPattern(db: Db, user: UserRow, pattern: number[] | undefined
  * (a hash is always verified), so the answer tells nothing about which accounts exist.
  */
 export async function loginWithCredentials(
-  deps: AuthDeps,
+  deps: LoginDeps,
   input: TokenRequest,
   caller: Caller,
 ): Promise<LoginResponse> {
@@ -70,7 +70,7 @@ export async function loginWithCredentials(
 }
 
 /** Always the same answer, known account or not; a link is mailed only to a real account. */
-export async function requestLoginLink(deps: AuthDeps, username: string): Promise<{ sent: true }> {
+export async function requestLoginLink(deps: LinkMailDeps, username: string): Promise<{ sent: true }> {
   const limit = RATE_LIMITS.loginLinkPerAccount;
   await consumeRateLimit(
     deps.db,
@@ -109,7 +109,7 @@ export async function createEmailToken(
  * only once the login succeeds, so an account with a pattern can still enter it after being asked.
  */
 export async function loginWithEmailToken(
-  deps: AuthDeps,
+  deps: LoginDeps,
   input: { loginToken: string; pattern?: number[] },
   caller: Caller,
 ): Promise<LoginResponse> {
@@ -149,7 +149,7 @@ export async function loginWithEmailToken(
 }
 
 export async function sendVerificationMail(
-  deps: AuthDeps,
+  deps: LinkMailDeps,
   user: Pick<UserRow, "id" | "email" | "first_name">,
 ) {
   const token = await createEmailToken(
@@ -164,7 +164,7 @@ export async function sendVerificationMail(
 }
 
 /** Creates the account, signs it in and mails the verification link. */
-export async function signUp(deps: AuthDeps, input: SignUpRequest): Promise<LoginResponse> {
+export async function signUp(deps: LoginDeps & LinkMailDeps, input: SignUpRequest): Promise<LoginResponse> {
   const { db } = deps;
   const [clash] = await db
     .select({ email: users.email, username: users.username })

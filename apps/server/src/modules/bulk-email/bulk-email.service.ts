@@ -1,6 +1,6 @@
 import { type BulkEmailRequest, type BulkEmailState, bulkEmailProgress } from "@market/domain";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { bulkEmails, users } from "../../db/schema/index.ts";
 import { AppError } from "../../platform/errors.ts";
 
@@ -77,8 +77,6 @@ async function audience(db: Db) {
     .then((r) => r.rows);
   return { totalUsers: Number(counts!.total), totalActiveUsers: Number(counts!.active) };
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Queues the next slice of a send unless one is already queued (a crashed slice's rerun makes no second chain). */
 export async function queueBulkSlice(db: Db | Tx, bulkEmailId: string, runAt: Date) {

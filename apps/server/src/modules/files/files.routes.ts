@@ -1,13 +1,10 @@
 import { extname } from "node:path";
-import { IMAGE_WIDTHS, isImageWidth } from "@market/domain";
-import { z } from "zod";
+import { isImageWidth } from "@market/domain";
 import type { AppInstance } from "../../platform/app-types.ts";
+import { route } from "../../platform/endpoint-route.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { ensureVariant, RESIZABLE, variantKey } from "../../platform/image-variants.ts";
 import { parseByteRange } from "./byte-range.ts";
-
-/** Public images only: previews, avatars, site images, ad images, help media. Premium files are served elsewhere. */
-const PUBLIC_FOLDERS = ["previews", "avatars", "site-images", "ads", "help", "patterns"] as const;
 
 const CONTENT_TYPES: Record<string, string> = {
   ".png": "image/png",
@@ -21,25 +18,12 @@ const CONTENT_TYPES: Record<string, string> = {
   ".webm": "video/webm",
 };
 
-const widthQuery = z.object({
-  w: z.coerce
-    .number()
-    .int()
-    .refine(isImageWidth, { message: `One of ${IMAGE_WIDTHS.join(", ")}` })
-    .optional(),
-});
-
 export async function filesRoutes(app: AppInstance) {
   const { storage } = app.deps;
-  app.get(
-    "/files/:folder/*",
-    {
-      config: { access: "public", availableOffline: true },
-      schema: {
-        params: z.object({ folder: z.enum(PUBLIC_FOLDERS), "*": z.string().min(1).max(200) }),
-        querystring: widthQuery,
-      },
-    },
+  route(
+    app,
+    "GET /files/:folder/*",
+    { config: { access: "public", availableOffline: true } },
     async (request, reply) => {
       const original = `${request.params.folder}/${request.params["*"]}`;
       const width = request.query.w;

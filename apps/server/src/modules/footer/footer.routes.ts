@@ -1,7 +1,7 @@
-import { footerFactsSchema } from "@market/domain";
 import { requireViewer } from "../../platform/access.ts";
 import type { AppInstance } from "../../platform/app-types.ts";
 import { onCatalogueChange } from "../../platform/catalogue-changes.ts";
+import { route } from "../../platform/endpoint-route.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
 import { footerFacts } from "./footer.service.ts";
 
@@ -11,10 +11,8 @@ export async function footerRoutes(app: AppInstance) {
   const catalogueCount = new TtlCache<number>(config.catalogueCountCacheMs);
   onCatalogueChange(db, () => catalogueCount.clear());
 
-  app.get(
-    "/users/self/footer-facts",
-    // Not for deactivated accounts (the route table's rule): their footer asks nothing of the server.
-    { schema: { response: { 200: footerFactsSchema } } },
-    async (request) => footerFacts(db, requireViewer(request), catalogueCount),
+  // Not for deactivated accounts (the route table's rule): their footer asks nothing of the server.
+  route(app, "GET /users/self/footer-facts", {}, async (request) =>
+    footerFacts(db, requireViewer(request), catalogueCount),
   );
 }

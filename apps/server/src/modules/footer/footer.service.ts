@@ -5,8 +5,8 @@ import type { Viewer } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { TtlCache } from "../../platform/ttl-cache.ts";
 import { LISTED } from "../resources/index.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
-import { earningsBalance } from "../transactions/earnings.service.ts";
+import { getSiteSettings } from "../site/index.ts";
+import { earningsBalance } from "../transactions/index.ts";
 
 /**
  * GET /users/self/footer-facts: everything the footer's prompt conditions need (spec 5), in one query

@@ -4,11 +4,10 @@ import { HELP_LIMITS, type HelpEntry } from "@market/domain";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { helpEntries } from "../../db/schema/index.ts";
-import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError } from "../../platform/errors.ts";
-import { StoredTooLarge } from "../../platform/storage.ts";
+import { type Storage, StoredTooLarge } from "../../platform/storage.ts";
 import { acceptImage } from "../../platform/uploads.ts";
-import { getHelpEntry, loadHelpRow, mediaRemoval, removeStored } from "./help.service.ts";
+import { getHelpEntry, type HelpEditDeps, loadHelpRow, mediaRemoval, removeStored } from "./help.service.ts";
 import { peekHead, sniffVideoContainer } from "./video-container.ts";
 
 const MESSAGES = {
@@ -32,14 +31,14 @@ const refused = (
 const fileName = (name: string, fallback: string) => name.split(/[\\/]/).pop()?.slice(0, 200) || fallback;
 
 /** An image, content-checked (format, full decode, pixel limit) and stored re-encoded as WebP. */
-async function storeImage(deps: AppDeps, entryId: string, upload: { name: string; stream: Readable }) {
+async function storeImage(storage: Storage, entryId: string, upload: { name: string; stream: Readable }) {
   const { encoded } = await acceptImage(upload.stream, {
     maxBytes: HELP_LIMITS.imageMaxBytes,
     refuse: (problem) =>
       refused(problem, "image", problem === "too_large" ? MESSAGES.imageTooLarge : MESSAGES.imageType),
   });
   const key = `help/${entryId}/${randomUUID()}.webp`;
-  await deps.storage.put(key, encoded.data);
+  await storage.put(key, encoded.data);
   return {
     image_locator: key,
     image_name: fileName(upload.name, "image"),
@@ -51,7 +50,7 @@ async function storeImage(deps: AppDeps, entryId: string, upload: { name: string
  * A video, streamed to storage (never held whole in memory) once its first bytes prove it an MP4 or WebM
  * container, and refused as soon as it passes the size limit.
  */
-async function storeVideo(deps: AppDeps, entryId: string, upload: { name: string; stream: Readable }) {
+async function storeVideo(storage: Storage, entryId: string, upload: { name: string; stream: Readable }) {
   const { head, whole, drain } = await peekHead(upload.stream);
   const container = sniffVideoContainer(head);
   if (!container) {
@@ -61,7 +60,7 @@ async function storeVideo(deps: AppDeps, entryId: string, upload: { name: string
   // The extension tells the file route which content type to serve.
   const key = `help/${entryId}/${randomUUID()}.${container}`;
   try {
-    const { size } = await deps.storage.write(key, whole, HELP_LIMITS.videoMaxBytes);
+    const { size } = await storage.write(key, whole, HELP_LIMITS.videoMaxBytes);
     return { video_locator: key, video_name: fileName(upload.name, "video"), video_size_bytes: size };
   } catch (error) {
     if (!(error instanceof StoredTooLarge)) throw error;
@@ -75,7 +74,7 @@ async function storeVideo(deps: AppDeps, entryId: string, upload: { name: string
  * (spec 3; "delete-image" and "delete-video" are read the same). A new file replaces the old one, which is removed.
  */
 export async function putHelpMedia(
-  deps: AppDeps,
+  deps: HelpEditDeps,
   id: string,
   request: FastifyRequest,
 ): Promise<{ item: HelpEntry }> {
@@ -93,14 +92,20 @@ export async function putHelpMedia(
         continue;
       }
       if (part.fieldname === "image" && !set.image_locator) {
-        Object.assign(set, await storeImage(deps, row.id, { name: part.filename, stream: part.file }));
+        Object.assign(
+          set,
+          await storeImage(deps.storage, row.id, { name: part.filename, stream: part.file }),
+        );
         stored.push(set.image_locator!);
       } else if (part.fieldname === "video" && !set.video_locator) {
         if (row.type !== "video") {
           part.file.resume();
           throw refused("validation_failed", "video", MESSAGES.videoEntry);
         }
-        Object.assign(set, await storeVideo(deps, row.id, { name: part.filename, stream: part.file }));
+        Object.assign(
+          set,
+          await storeVideo(deps.storage, row.id, { name: part.filename, stream: part.file }),
+        );
         stored.push(set.video_locator!);
       } else {
         part.file.resume();
@@ -108,7 +113,7 @@ export async function putHelpMedia(
     }
   } catch (error) {
     // One refused part refuses the call: files stored for its other parts are not kept.
-    await removeStored(deps, stored);
+    await removeStored(deps.storage, stored);
     throw error;
   }
   if (!set.image_locator && !set.video_locator && !flags.image && !flags.video) {
@@ -119,7 +124,7 @@ export async function putHelpMedia(
     .update(helpEntries)
     .set({ ...removal, ...set, updated_at: new Date() })
     .where(eq(helpEntries.id, row.id));
-  await removeStored(deps, [
+  await removeStored(deps.storage, [
     ...(set.image_locator || flags.image ? [row.image_locator] : []),
     ...(set.video_locator || flags.video ? [row.video_locator] : []),
   ]);

@@ -1,24 +1,9 @@
 import multipart from "@fastify/multipart";
-import {
-  HELP_LIMITS,
-  helpCreateSchema,
-  helpEntrySchema,
-  helpFeedbackListSchema,
-  helpFeedbackSchema,
-  helpItemSchema,
-  helpListQuerySchema,
-  helpListSchema,
-  helpTermsChangedSchema,
-  helpUpdateSchema,
-  proTipResponseSchema,
-  tosAgreementResultSchema,
-  tosAgreementSchema,
-  tosChangedSchema,
-} from "@market/domain";
+import { HELP_LIMITS } from "@market/domain";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { requireViewer } from "../../platform/access.ts";
 import type { AppInstance } from "../../platform/app-types.ts";
+import { route } from "../../platform/endpoint-route.ts";
 import type { RateLimit } from "../../platform/rate-limit.ts";
 import {
   acceptTerms,
@@ -35,8 +20,7 @@ import {
 } from "./help.service.ts";
 import { putHelpMedia } from "./help-media.service.ts";
 
-const idParams = { params: z.object({ id: z.string().min(1).max(100) }) };
-const admin = { access: "admin" as const };
+const admin = { config: { access: "admin" } } as const;
 /** Visitors may send feedback too; this keeps one address from filling the table. */
 const FEEDBACK_LIMIT: RateLimit = { name: "help-feedback", max: 20, windowMs: 3_600_000, per: "ip" };
 
@@ -69,90 +53,43 @@ export async function helpRoutes(app: AppInstance) {
   });
   logHelpFailures(app);
 
-  app.get(
-    "/help/random-pro-tip",
-    { config: { access: "public" }, schema: { response: { 200: proTipResponseSchema } } },
-    async () => randomProTip(db),
+  route(app, "GET /help/random-pro-tip", { config: { access: "public" } }, async () => randomProTip(db));
+  route(app, "GET /help", { config: { access: "public" } }, async (request) =>
+    listHelpEntries(db, request.query, false),
   );
-  app.get(
-    "/help",
-    {
-      config: { access: "public" },
-      schema: { querystring: helpListQuerySchema, response: { 200: helpListSchema } },
-    },
-    async (request) => listHelpEntries(db, request.query, false),
+  route(app, "GET /help/articles", { config: { access: "public" } }, async (request) =>
+    listHelpEntries(db, request.query, true),
   );
-  app.get(
-    "/help/articles",
-    {
-      config: { access: "public" },
-      schema: { querystring: helpListQuerySchema, response: { 200: helpListSchema } },
-    },
-    async (request) => listHelpEntries(db, request.query, true),
-  );
-  app.get("/help/tos-changed", { schema: { response: { 200: tosChangedSchema } } }, async (request) => ({
+  route(app, "GET /help/tos-changed", {}, async (request) => ({
     entries: await pendingTerms(db, requireViewer(request)),
   }));
-  app.put(
-    "/help/tos-agreement",
-    {
-      // Spec 7 sends this call with no payload: no body means "everything pending".
-      schema: {
-        body: z.preprocess((body) => body ?? {}, tosAgreementSchema),
-        response: { 200: tosAgreementResultSchema },
-      },
-    },
-    async (request) => acceptTerms(db, requireViewer(request), request.body?.entries),
+  // Spec 7 sends this call with no payload: no body means "everything pending" (tosAgreementBodySchema).
+  route(app, "PUT /help/tos-agreement", {}, async (request) =>
+    acceptTerms(db, requireViewer(request), request.body?.entries),
   );
-  app.post(
-    "/help/feedback",
-    {
-      config: { access: "public", rateLimit: FEEDBACK_LIMIT },
-      schema: { body: helpFeedbackSchema, response: { 201: z.object({ received: z.literal(true) }) } },
-    },
-    async (request, reply) => reply.code(201).send(await saveFeedback(db, request.viewer, request.body)),
+  route(
+    app,
+    "POST /help/feedback",
+    { config: { access: "public", rateLimit: FEEDBACK_LIMIT } },
+    async (request) => saveFeedback(db, request.viewer, request.body),
   );
-  app.get(
-    "/help/feedback",
-    { config: admin, schema: { response: { 200: helpFeedbackListSchema } } },
-    async () => listFeedback(db),
-  );
-  app.get(
-    "/help/:id",
-    { config: { access: "public" }, schema: { ...idParams, response: { 200: helpEntrySchema } } },
-    async (request) => getHelpEntry(db, request.params.id),
+  route(app, "GET /help/feedback", admin, async () => listFeedback(db));
+  route(app, "GET /help/:id", { config: { access: "public" } }, async (request) =>
+    getHelpEntry(db, request.params.id),
   );
 
-  app.post(
-    "/help",
-    { config: admin, schema: { body: helpCreateSchema, response: { 201: helpItemSchema } } },
-    async (request, reply) => reply.code(201).send({ item: await createHelpEntry(db, request.body) }),
-  );
-  app.put(
-    "/help/:id",
-    { config: admin, schema: { ...idParams, body: helpUpdateSchema, response: { 200: helpItemSchema } } },
-    async (request) => ({ item: await updateHelpEntry(deps, request.params.id, request.body) }),
-  );
-  app.delete(
-    "/help/:id",
-    { config: admin, schema: { ...idParams, response: { 200: z.object({ deleted: z.literal(true) }) } } },
-    async (request) => deleteHelpEntry(deps, request.params.id),
-  );
-  app.put(
-    "/help/:id/media",
-    {
-      config: admin,
-      bodyLimit: HELP_LIMITS.videoMaxBytes + HELP_LIMITS.imageMaxBytes + 64 * 1024,
-      schema: { ...idParams, response: { 200: helpItemSchema } },
-    },
+  route(app, "POST /help", admin, async (request) => ({ item: await createHelpEntry(db, request.body) }));
+  route(app, "PUT /help/:id", admin, async (request) => ({
+    item: await updateHelpEntry(deps, request.params.id, request.body),
+  }));
+  route(app, "DELETE /help/:id", admin, async (request) => deleteHelpEntry(deps, request.params.id));
+  route(
+    app,
+    "PUT /help/:id/media",
+    { ...admin, bodyLimit: HELP_LIMITS.videoMaxBytes + HELP_LIMITS.imageMaxBytes + 64 * 1024 },
     async (request) => putHelpMedia(deps, request.params.id, request),
   );
-  app.put(
-    "/help/:id/terms-changed",
-    {
-      config: admin,
-      schema: { ...idParams, body: helpTermsChangedSchema, response: { 200: helpItemSchema } },
-    },
-    async (request) => markTermsChanged(db, requireViewer(request), request.params.id, request.body.changed),
+  route(app, "PUT /help/:id/terms-changed", admin, async (request) =>
+    markTermsChanged(db, requireViewer(request), request.params.id, request.body.changed),
   );
 }

@@ -18,6 +18,7 @@ import type { AppDeps } from "../../platform/app-types.ts";
 import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
+import type { Storage } from "../../platform/storage.ts";
 
 type HelpRow = typeof helpEntries.$inferSelect;
 const imageEntry = alias(helpEntries, "image_entry");
@@ -210,8 +211,11 @@ export async function createHelpEntry(db: Db, input: HelpCreate): Promise<HelpEn
   }
 }
 
+/** What editing an entry uses: the database, and the storage its media are removed from. */
+export type HelpEditDeps = Pick<AppDeps, "db" | "storage">;
+
 /** PUT /help/{id} (admin): the given fields; delete_image and delete_video remove the entry's media. */
-export async function updateHelpEntry(deps: AppDeps, id: string, input: HelpUpdate): Promise<HelpEntry> {
+export async function updateHelpEntry(deps: HelpEditDeps, id: string, input: HelpUpdate): Promise<HelpEntry> {
   const row = await loadHelpRow(deps.db, id);
   const { delete_image, delete_video, ...fields } = input;
   if (fields.name !== undefined) checkName(fields.name);
@@ -232,7 +236,7 @@ export async function updateHelpEntry(deps: AppDeps, id: string, input: HelpUpda
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
   }
-  await removeStored(deps, [
+  await removeStored(deps.storage, [
     ...(delete_image ? [row.image_locator] : []),
     ...(delete_video ? [row.video_locator] : []),
   ]);
@@ -250,15 +254,15 @@ export function mediaRemoval(
 }
 
 /** Only files this module stored (under help/) are ever removed. */
-export async function removeStored(deps: AppDeps, keys: (string | null)[]) {
-  for (const key of keys) if (key?.startsWith("help/")) await deps.storage.delete(key);
+export async function removeStored(storage: Storage, keys: (string | null)[]) {
+  for (const key of keys) if (key?.startsWith("help/")) await storage.delete(key);
 }
 
 /** DELETE /help/{id} (admin): the entry, its media, its acceptances (cascade); relations to it are cleared. */
-export async function deleteHelpEntry(deps: AppDeps, id: string) {
+export async function deleteHelpEntry(deps: HelpEditDeps, id: string) {
   const row = await loadHelpRow(deps.db, id);
   await deps.db.delete(helpEntries).where(eq(helpEntries.id, row.id));
-  await removeStored(deps, [row.image_locator, row.video_locator]);
+  await removeStored(deps.storage, [row.image_locator, row.video_locator]);
   return { deleted: true as const };
 }
 

@@ -8,15 +8,8 @@ import type { Viewer } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, forbidden, notFound } from "../../platform/errors.ts";
 import { mailAfterSave } from "../../platform/mail.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
-import { presentPublicUser } from "../users/user.presenter.ts";
-
-const publicColumns = {
-  id: users.id,
-  username: users.username,
-  first_name: users.first_name,
-  avatar_locator: users.avatar_locator,
-};
+import { getSiteSettings } from "../site/index.ts";
+import { presentPublicUser, publicUserColumns } from "../users/index.ts";
 
 /**
  * POST /messages: a message to a creator (spec 2: /profile/@{username}/message). Restricted words are
@@ -24,7 +17,7 @@ const publicColumns = {
  * to oneself and to deactivated accounts. Stored first, then e-mailed to the creator.
  */
 export async function sendMessage(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "db" | "mailer" | "config">,
   log: FastifyBaseLogger,
   viewer: Viewer,
   input: { recipient: string; body: string },
@@ -32,7 +25,7 @@ export async function sendMessage(
   const { db } = deps;
   const handle = input.recipient.replace(/^@/, "");
   const [recipient] = await db
-    .select({ ...publicColumns, email: users.email, is_deactivated: users.is_deactivated })
+    .select({ ...publicUserColumns, email: users.email, is_deactivated: users.is_deactivated })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${handle})`);
   if (!recipient || recipient.is_deactivated) throw notFound("No such creator");
@@ -88,7 +81,7 @@ export async function listInbox(db: Db, viewer: Viewer, page: number, pageSize: 
         body: messages.body,
         created_at: messages.created_at,
         read_at: messages.read_at,
-        sender: publicColumns,
+        sender: publicUserColumns,
         blocked: sql<boolean>`${blocks.blocked_id} is not null`,
       })
       .from(messages)
@@ -150,7 +143,7 @@ export async function unblockUser(db: Db, viewer: Viewer, userId: string) {
 /** GET /users/self/blocks: whom the viewer blocked, the earliest first (bounded: a person blocks few). */
 export async function listBlocks(db: Db, viewer: Viewer) {
   const rows = await db
-    .select(publicColumns)
+    .select(publicUserColumns)
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blocked_id))
     .where(eq(blocks.blocker_id, viewer.id))

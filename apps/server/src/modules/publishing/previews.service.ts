@@ -10,15 +10,17 @@ import { AppError, notFound } from "../../platform/errors.ts";
 import { encodePreview, inspectImage } from "../../platform/images.ts";
 import { isPdf, renderPdfPages } from "../../platform/pdf-pages.ts";
 import { acceptImage, readWholeUpload, type UploadStream } from "../../platform/uploads.ts";
-import { assertEditable, loadOwnResource, type ResourceRow } from "./publishing.policy.ts";
+import { assertEditable, isOwnKey, loadOwnResource, type ResourceRow } from "./publishing.policy.ts";
 import { presentPreview } from "./publishing.presenter.ts";
-import { isOwnKey } from "./publishing.service.ts";
 
 const MESSAGES = {
   too_large: "A preview image may be at most 1,000,000 bytes",
   insufficient_dimensions: "A preview image must be at least 692 by 896 pixels",
   unsupported_type: "A preview must be a JPG, PNG, BMP or GIF image",
 } as const;
+
+/** The database or a transaction of it: the order's statements run inside the caller's transaction. */
+type Executor = Pick<Db, "execute">;
 
 const previewRefused = (code: keyof typeof MESSAGES) =>
   new AppError(code, MESSAGES[code], { fields: { file: code } });
@@ -27,7 +29,7 @@ const previewRefused = (code: keyof typeof MESSAGES) =>
  * Selected previews are numbered 0..n-1 in their order (the cover first); unselected ones keep 999
  * (spec 4: toggling off sets 999; the first selected is the cover, order -1, then normalised to 0..n).
  */
-async function normalizeOrder(db: Db, resourceId: string) {
+async function normalizeOrder(db: Executor, resourceId: string) {
   await db.execute(sql`
     update resource_previews p set order_index = n.position - 1
     from (select id, row_number() over (order by order_index, created_at, id) as position
@@ -36,7 +38,7 @@ async function normalizeOrder(db: Db, resourceId: string) {
 }
 
 /** Makes room at `position` among the selected previews, so the one placed there goes before the rest. */
-async function placeAt(db: Db, resourceId: string, previewId: string | null, position: number) {
+async function placeAt(db: Executor, resourceId: string, previewId: string | null, position: number) {
   if (position === UNSELECTED_ORDER || position === COVER_ORDER) return;
   await db.execute(sql`
     update resource_previews set order_index = order_index + 1
@@ -44,7 +46,7 @@ async function placeAt(db: Db, resourceId: string, previewId: string | null, pos
       ${previewId ? sql`and id <> ${previewId}` : sql``}`);
 }
 
-async function nextPosition(db: Db, resourceId: string) {
+async function nextPosition(db: Executor, resourceId: string) {
   const [row] = await db
     .execute<{ n: number }>(sql`
     select count(*)::int as n from resource_previews
@@ -54,19 +56,18 @@ async function nextPosition(db: Db, resourceId: string) {
 }
 
 async function storePreview(
-  deps: AppDeps,
+  { db, storage }: Pick<AppDeps, "db" | "storage">,
   row: ResourceRow,
   image: { data: Buffer; width: number; height: number },
   opts: { orderIndex?: number; selected?: boolean; generatedName?: string | null },
 ) {
   const key = `previews/${row.id}/${randomUUID()}.webp`;
-  await deps.storage.put(key, image.data);
+  await storage.put(key, image.data);
   try {
-    const preview = await deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    const preview = await db.transaction(async (tx) => {
       const order =
-        opts.selected === false ? UNSELECTED_ORDER : (opts.orderIndex ?? (await nextPosition(db, row.id)));
-      await placeAt(db, row.id, null, order);
+        opts.selected === false ? UNSELECTED_ORDER : (opts.orderIndex ?? (await nextPosition(tx, row.id)));
+      await placeAt(tx, row.id, null, order);
       const [inserted] = await tx
         .insert(resourcePreviews)
         .values({
@@ -79,13 +80,13 @@ async function storePreview(
           generated_name: opts.generatedName ?? null,
         })
         .returning();
-      await normalizeOrder(db, row.id);
+      await normalizeOrder(tx, row.id);
       const [fresh] = await tx.select().from(resourcePreviews).where(eq(resourcePreviews.id, inserted!.id));
       return fresh!;
     });
     return { preview: presentPreview(preview) };
   } catch (error) {
-    await deps.storage.delete(key);
+    await storage.delete(key);
     throw error;
   }
 }
@@ -95,7 +96,7 @@ async function storePreview(
  * content (spec 5: at most 1,000,000 bytes, at least 692x896, jpg, jpeg, png, bmp or gif), re-encoded.
  */
 export async function uploadPreview(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "db" | "storage">,
   viewer: Viewer,
   idOrName: string,
   upload: { stream: UploadStream; orderIndex?: number; selected?: boolean },
@@ -121,9 +122,13 @@ const generatedKey = (resourceId: string, name: string) => `previews/${resourceI
  * pages of a PDF or the images themselves, so a creator can pick pages instead of making screenshots.
  * Rendered once per file and kept; a file that cannot be read simply offers none.
  */
-export async function generatedPreviews(deps: AppDeps, viewer: Viewer, idOrName: string) {
-  const row = await loadOwnResource(deps.db, viewer, idOrName);
-  const files = await deps.db
+export async function generatedPreviews(
+  { db, storage }: Pick<AppDeps, "db" | "storage">,
+  viewer: Viewer,
+  idOrName: string,
+) {
+  const row = await loadOwnResource(db, viewer, idOrName);
+  const files = await db
     .select()
     .from(resourceFiles)
     .where(and(eq(resourceFiles.resource_id, row.id), eq(resourceFiles.is_premium_file, false)))
@@ -132,14 +137,14 @@ export async function generatedPreviews(deps: AppDeps, viewer: Viewer, idOrName:
   const previews: { name: string; locator: string; width: number; height: number }[] = [];
   for (const file of files) {
     if (file.size_bytes > GENERATED.maxSourceBytes) continue;
-    const source = await deps.storage.read(file.storage_key);
+    const source = await storage.read(file.storage_key);
     if (!source) continue;
     const bytes = await readWholeUpload(source.stream, GENERATED.maxSourceBytes).catch(() => null);
     if (!bytes) continue;
     for (const page of await renderSource(bytes)) {
       const name = `${file.id}-${page.page}`;
       const key = generatedKey(row.id, name);
-      await deps.storage.put(key, page.data);
+      await storage.put(key, page.data);
       previews.push({ name, locator: key, width: page.width, height: page.height });
     }
   }
@@ -163,7 +168,7 @@ async function renderSource(bytes: Buffer) {
 
 /** POST /resources/{id}/previews with generatedPreviewName: a rendered page becomes a preview of its own. */
 export async function addGeneratedPreview(
-  deps: AppDeps,
+  deps: Pick<AppDeps, "db" | "storage">,
   viewer: Viewer,
   idOrName: string,
   input: { generatedPreviewName: string; orderIndex?: number },
@@ -184,10 +189,10 @@ export async function addGeneratedPreview(
   );
 }
 
-async function loadOwnPreview(deps: AppDeps, viewer: Viewer, previewId: string) {
-  const [preview] = await deps.db.select().from(resourcePreviews).where(eq(resourcePreviews.id, previewId));
+async function loadOwnPreview(db: Db, viewer: Viewer, previewId: string) {
+  const [preview] = await db.select().from(resourcePreviews).where(eq(resourcePreviews.id, previewId));
   if (!preview) throw notFound("No such preview");
-  const row = await loadOwnResource(deps.db, viewer, preview.resource_id).catch((error) => {
+  const row = await loadOwnResource(db, viewer, preview.resource_id).catch((error) => {
     throw error instanceof AppError && error.code === "not_found" ? notFound("No such preview") : error;
   });
   assertEditable(row, viewer);
@@ -198,28 +203,31 @@ async function loadOwnPreview(deps: AppDeps, viewer: Viewer, previewId: string) 
  * PATCH /resources/previews/{id} with orderIndex: 999 deselects it, -1 makes it the cover, another number
  * moves it there among the selected; the order is then normalised.
  */
-export async function reorderPreview(deps: AppDeps, viewer: Viewer, previewId: string, orderIndex: number) {
-  const { preview, row } = await loadOwnPreview(deps, viewer, previewId);
-  const updated = await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
-    await placeAt(db, row.id, preview.id, orderIndex);
+export async function reorderPreview(db: Db, viewer: Viewer, previewId: string, orderIndex: number) {
+  const { preview, row } = await loadOwnPreview(db, viewer, previewId);
+  const updated = await db.transaction(async (tx) => {
+    await placeAt(tx, row.id, preview.id, orderIndex);
     await tx
       .update(resourcePreviews)
       .set({ order_index: orderIndex })
       .where(eq(resourcePreviews.id, preview.id));
-    await normalizeOrder(db, row.id);
+    await normalizeOrder(tx, row.id);
     const [fresh] = await tx.select().from(resourcePreviews).where(eq(resourcePreviews.id, preview.id));
     return fresh!;
   });
   return { preview: presentPreview(updated) };
 }
 
-export async function deletePreview(deps: AppDeps, viewer: Viewer, previewId: string) {
-  const { preview, row } = await loadOwnPreview(deps, viewer, previewId);
-  await deps.db.transaction(async (tx) => {
+export async function deletePreview(
+  { db, storage }: Pick<AppDeps, "db" | "storage">,
+  viewer: Viewer,
+  previewId: string,
+) {
+  const { preview, row } = await loadOwnPreview(db, viewer, previewId);
+  await db.transaction(async (tx) => {
     await tx.delete(resourcePreviews).where(eq(resourcePreviews.id, preview.id));
-    await normalizeOrder(tx as unknown as Db, row.id);
+    await normalizeOrder(tx, row.id);
   });
-  if (isOwnKey(row.id)(preview.storage_key)) await deps.storage.delete(preview.storage_key);
+  if (isOwnKey(row.id)(preview.storage_key)) await storage.delete(preview.storage_key);
   return { deleted: true as const };
 }

@@ -1,4 +1,9 @@
-import { deriveResourceStatus, isResourceEditable } from "@market/domain";
+import {
+  deriveResourceStatus,
+  isResourceEditable,
+  type ResourceStatusAction,
+  resourceStatusActions,
+} from "@market/domain";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { resources } from "../../db/schema/index.ts";
@@ -43,6 +48,20 @@ export function assertEditable(row: ResourceRow, viewer: Viewer) {
     );
   }
 }
+
+/** What a resource in its derived status may do next (submit, cancelRequest, deactivate, reactivate, delete). */
+export function assertResourceAction(row: ResourceRow, action: ResourceStatusAction) {
+  const status = deriveResourceStatus(row);
+  if (!resourceStatusActions(status).includes(action)) {
+    throw new AppError("invalid_resource_state", `A resource that is ${status} cannot do ${action}`);
+  }
+}
+
+/**
+ * A resource deletes only the stored files under its own id (see resource-files.service and
+ * previews.service): demo and synthetic data share one stored file among many resources.
+ */
+export const isOwnKey = (resourceId: string) => (key: string) => key.includes(`/${resourceId}/`);
 
 export function ownsResourceRow(row: Pick<ResourceRow, "users_id">, viewer: Viewer) {
   return viewer.isAdmin || row.users_id === viewer.id;

@@ -6,7 +6,7 @@ import {
   type PublishingResource,
   resourceStatusActions,
 } from "@market/domain";
-import { presentPublicUser } from "../users/user.presenter.ts";
+import { presentPublicUser } from "../users/index.ts";
 import type { ResourceRow } from "./publishing.policy.ts";
 
 export interface FileRow {

@@ -1,26 +1,10 @@
 import { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
-import {
-  base64UploadSchema,
-  curatorScoreSchema,
-  fileUploadResponseSchema,
-  generatedPreviewsSchema,
-  pageQuerySchema,
-  previewCreateJsonSchema,
-  previewPatchSchema,
-  previewUploadResponseSchema,
-  publishingListSchema,
-  publishingResourceSchema,
-  rejectRequestSchema,
-  resourceCreateSchema,
-  resourceIdParamsSchema,
-  resourcePatchSchema,
-  reviewQueueSchema,
-} from "@market/domain";
+import { base64UploadSchema, previewCreateJsonSchema } from "@market/domain";
 import type { FastifyRequest } from "fastify";
-import { z } from "zod";
 import { requireViewer } from "../../platform/access.ts";
 import type { AppInstance } from "../../platform/app-types.ts";
+import { route } from "../../platform/endpoint-route.ts";
 import { AppError } from "../../platform/errors.ts";
 import { sendFileDownload } from "../../platform/file-download.ts";
 import {
@@ -30,18 +14,15 @@ import {
   reorderPreview,
   uploadPreview,
 } from "./previews.service.ts";
+import { createResource, deleteResource, patchResource } from "./resource-edits.service.ts";
+import { deleteResourceFile, uploadResourceFile } from "./resource-files.service.ts";
 import {
   cancelApprovalRequest,
-  createResource,
   deactivateResource,
-  deleteResource,
-  getForEditing,
-  listPublishing,
-  patchResource,
   reactivateResource,
   submitForApproval,
-} from "./publishing.service.ts";
-import { deleteResourceFile, uploadResourceFile } from "./resource-files.service.ts";
+} from "./resource-status.service.ts";
+import { getForEditing, listPublishing } from "./resource-views.service.ts";
 import {
   approveResource,
   listReviewQueue,
@@ -53,10 +34,6 @@ import {
 
 /** A base64 body's file is at most about 10 MB; bigger files come as multipart, streamed. */
 const BASE64_BODY_LIMIT = 14 * 1024 * 1024;
-
-const idParams = { params: resourceIdParamsSchema };
-const uuidParams = { params: z.object({ id: z.uuid() }) };
-const deleted = z.object({ deleted: z.literal(true) });
 
 interface Upload {
   name: string;
@@ -121,60 +98,35 @@ export async function publishingRoutes(app: AppInstance) {
     limits: { files: 1, fields: 10, fieldSize: 1000, parts: 12, fileSize: 20 * 1024 ** 3 },
   });
 
-  app.get(
-    "/users/self/publishing",
-    { schema: { querystring: pageQuerySchema, response: { 200: publishingListSchema } } },
-    async (request) => listPublishing(db, requireViewer(request), request.query.page, request.query.pageSize),
+  route(app, "GET /users/self/publishing", {}, async (request) =>
+    listPublishing(db, requireViewer(request), request.query.page, request.query.pageSize),
   );
 
-  app.post(
-    "/resources",
-    { schema: { body: resourceCreateSchema, response: { 201: publishingResourceSchema } } },
-    async (request, reply) =>
-      reply.code(201).send(await createResource(deps, requireViewer(request), request.body)),
+  route(app, "POST /resources", {}, async (request) =>
+    createResource(db, requireViewer(request), request.body),
   );
-  app.get(
-    "/resources/:id/edit",
-    { schema: { ...idParams, response: { 200: publishingResourceSchema } } },
-    async (request) => getForEditing(db, requireViewer(request), request.params.id),
+  route(app, "GET /resources/:id/edit", {}, async (request) =>
+    getForEditing(db, requireViewer(request), request.params.id),
   );
-  app.patch(
-    "/resources/:id",
-    { schema: { ...idParams, body: resourcePatchSchema, response: { 200: publishingResourceSchema } } },
-    async (request) => patchResource(deps, requireViewer(request), request.params.id, request.body),
+  route(app, "PATCH /resources/:id", {}, async (request) =>
+    patchResource(db, requireViewer(request), request.params.id, request.body),
   );
-  app.delete(
-    "/resources/:id",
-    { schema: { ...idParams, response: { 200: z.object({ deleted: z.literal(true), step: z.number() }) } } },
-    async (request) => deleteResource(deps, requireViewer(request), request.params.id),
+  route(app, "DELETE /resources/:id", {}, async (request) =>
+    deleteResource(deps, requireViewer(request), request.params.id),
   );
 
-  app.post(
-    "/resources/:id/files",
-    {
-      bodyLimit: BASE64_BODY_LIMIT,
-      schema: {
-        ...idParams,
-        querystring: z.object({ demo: z.enum(["true", "false"]).optional() }),
-        response: { 201: fileUploadResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const upload = await readUpload(request);
-      const stream = upload.stream;
-      if (!stream) throw noFile();
-      const result = await uploadResourceFile(deps, requireViewer(request), request.params.id, {
-        name: upload.name,
-        stream,
-        isPremium: request.query.demo === "true",
-      }).catch(drain(stream));
-      return reply.code(201).send(result);
-    },
-  );
-  app.delete(
-    "/resources/files/:id",
-    { schema: { ...uuidParams, response: { 200: deleted } } },
-    async (request) => deleteResourceFile(deps, requireViewer(request), request.params.id),
+  route(app, "POST /resources/:id/files", { bodyLimit: BASE64_BODY_LIMIT }, async (request) => {
+    const upload = await readUpload(request);
+    const stream = upload.stream;
+    if (!stream) throw noFile();
+    return uploadResourceFile(deps, requireViewer(request), request.params.id, {
+      name: upload.name,
+      stream,
+      isPremium: request.query.demo === "true",
+    }).catch(drain(stream));
+  });
+  route(app, "DELETE /resources/files/:id", {}, async (request) =>
+    deleteResourceFile(deps, requireViewer(request), request.params.id),
   );
 
   const previewUpload = async (request: FastifyRequest, resourceId: string) => {
@@ -197,76 +149,54 @@ export async function publishingRoutes(app: AppInstance) {
       selected: selectedField(upload.fields.selected),
     }).catch(drain(upload.stream));
   };
-  for (const url of ["/resources/:id/previews", "/resources/:id/resources-preview"]) {
-    app.post(
-      url,
-      { bodyLimit: 2 * 1024 * 1024, schema: { ...idParams, response: { 201: previewUploadResponseSchema } } },
-      async (request, reply) => reply.code(201).send(await previewUpload(request, request.params.id)),
+  for (const name of ["POST /resources/:id/previews", "POST /resources/:id/resources-preview"] as const) {
+    route(app, name, { bodyLimit: 2 * 1024 * 1024 }, async (request) =>
+      previewUpload(request, request.params.id),
     );
   }
-  app.get(
-    "/resources/:id/previews/generated",
-    { schema: { ...idParams, response: { 200: generatedPreviewsSchema } } },
-    async (request) => generatedPreviews(deps, requireViewer(request), request.params.id),
+  route(app, "GET /resources/:id/previews/generated", {}, async (request) =>
+    generatedPreviews(deps, requireViewer(request), request.params.id),
   );
-  app.patch(
-    "/resources/previews/:id",
-    { schema: { ...uuidParams, body: previewPatchSchema, response: { 200: previewUploadResponseSchema } } },
-    async (request) =>
-      reorderPreview(deps, requireViewer(request), request.params.id, request.body.orderIndex),
+  route(app, "PATCH /resources/previews/:id", {}, async (request) =>
+    reorderPreview(db, requireViewer(request), request.params.id, request.body.orderIndex),
   );
-  app.delete(
-    "/resources/previews/:id",
-    { schema: { ...uuidParams, response: { 200: deleted } } },
-    async (request) => deletePreview(deps, requireViewer(request), request.params.id),
+  route(app, "DELETE /resources/previews/:id", {}, async (request) =>
+    deletePreview(deps, requireViewer(request), request.params.id),
   );
 
-  const action = { schema: { ...idParams, response: { 200: publishingResourceSchema } } };
-  app.post("/resources/:id/approval-request", action, async (request) =>
-    submitForApproval(deps, requireViewer(request), request.params.id),
+  route(app, "POST /resources/:id/approval-request", {}, async (request) =>
+    submitForApproval(db, requireViewer(request), request.params.id),
   );
-  app.delete("/resources/:id/approval-request", action, async (request) =>
-    cancelApprovalRequest(deps, requireViewer(request), request.params.id),
+  route(app, "DELETE /resources/:id/approval-request", {}, async (request) =>
+    cancelApprovalRequest(db, requireViewer(request), request.params.id),
   );
-  app.post("/resources/:id/cancel", action, async (request) =>
-    cancelApprovalRequest(deps, requireViewer(request), request.params.id),
+  route(app, "POST /resources/:id/cancel", {}, async (request) =>
+    cancelApprovalRequest(db, requireViewer(request), request.params.id),
   );
-  app.post("/resources/:id/deactivate", action, async (request) =>
-    deactivateResource(deps, requireViewer(request), request.params.id),
+  route(app, "POST /resources/:id/deactivate", {}, async (request) =>
+    deactivateResource(db, requireViewer(request), request.params.id),
   );
-  app.post("/resources/:id/reactivate", action, async (request) =>
-    reactivateResource(deps, requireViewer(request), request.params.id),
+  route(app, "POST /resources/:id/reactivate", {}, async (request) =>
+    reactivateResource(db, requireViewer(request), request.params.id),
   );
 
   // The admin publishing queue (spec 2: /admin/exceptions/publishing and /resources/{id}/approve).
-  const admin = { access: "admin" as const };
-  app.get(
-    "/admin/resources/review-queue",
-    { config: admin, schema: { querystring: pageQuerySchema, response: { 200: reviewQueueSchema } } },
-    async (request) => listReviewQueue(db, request.query.page, request.query.pageSize),
+  const admin = { config: { access: "admin" as const } };
+  route(app, "GET /admin/resources/review-queue", admin, async (request) =>
+    listReviewQueue(db, request.query.page, request.query.pageSize),
   );
-  app.get(
-    "/admin/resources/:id/files/:fileId",
-    { config: admin, schema: { params: resourceIdParamsSchema.extend({ fileId: z.uuid() }) } },
-    async (request, reply) => {
-      const { file, stream, size } = await openSubmittedFile(deps, request.params.id, request.params.fileId);
-      return sendFileDownload(reply, file, stream, size);
-    },
-  );
-  app.post("/admin/resources/:id/approve", { config: admin, ...action }, async (request) =>
+  route(app, "GET /admin/resources/:id/files/:fileId", admin, async (request, reply) => {
+    const { file, stream, size } = await openSubmittedFile(deps, request.params.id, request.params.fileId);
+    return sendFileDownload(reply, file, stream, size);
+  });
+  route(app, "POST /admin/resources/:id/approve", admin, async (request) =>
     approveResource(deps, request.params.id),
   );
-  app.post(
-    "/admin/resources/:id/reject",
-    { config: admin, schema: { ...action.schema, body: rejectRequestSchema } },
-    async (request) => rejectResource(deps, request.params.id, request.body.reason),
+  route(app, "POST /admin/resources/:id/reject", admin, async (request) =>
+    rejectResource(deps, request.params.id, request.body.reason),
   );
-  app.post("/admin/resources/:id/skip", { config: admin, ...action }, async (request) =>
-    skipResource(deps, request.params.id),
-  );
-  app.patch(
-    "/admin/resources/:id/curator-score",
-    { config: admin, schema: { ...action.schema, body: curatorScoreSchema } },
-    async (request) => setCuratorScore(deps, request.params.id, request.body.curator_score),
+  route(app, "POST /admin/resources/:id/skip", admin, async (request) => skipResource(db, request.params.id));
+  route(app, "PATCH /admin/resources/:id/curator-score", admin, async (request) =>
+    setCuratorScore(db, request.params.id, request.body.curator_score),
   );
 }

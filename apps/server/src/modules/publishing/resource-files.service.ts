@@ -9,10 +9,9 @@ import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { StoredTooLarge } from "../../platform/storage.ts";
 import type { UploadStream } from "../../platform/uploads.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
-import { assertEditable, loadOwnResource } from "./publishing.policy.ts";
+import { getSiteSettings } from "../site/index.ts";
+import { assertEditable, isOwnKey, loadOwnResource } from "./publishing.policy.ts";
 import { presentFile } from "./publishing.presenter.ts";
-import { isOwnKey } from "./publishing.service.ts";
 
 /** What a downloaded file is announced as; anything else is a plain attachment of bytes. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -57,16 +56,16 @@ export function contentTypeOf(name: string): string {
  * (`?demo=true`) is counted apart, and a new one replaces the old, as a resource has one full version.
  */
 export async function uploadResourceFile(
-  deps: AppDeps,
+  { db, storage }: Pick<AppDeps, "db" | "storage">,
   viewer: Viewer,
   idOrName: string,
   upload: { name: string; stream: Readable; isPremium: boolean },
 ) {
-  const row = await loadOwnResource(deps.db, viewer, idOrName);
+  const row = await loadOwnResource(db, viewer, idOrName);
   assertEditable(row, viewer);
-  const settings = await getSiteSettings(deps.db);
+  const settings = await getSiteSettings(db);
   const limit = maxCombinedBytes(settings.maxCombinedFileSize);
-  const existing = await deps.db.select().from(resourceFiles).where(eq(resourceFiles.resource_id, row.id));
+  const existing = await db.select().from(resourceFiles).where(eq(resourceFiles.resource_id, row.id));
   const room = upload.isPremium ? limit : limit - combinedFileBytes(existing);
   const tooLarge = () =>
     new AppError(
@@ -85,22 +84,22 @@ export async function uploadResourceFile(
     .replace(/[^.a-z0-9]/g, "")}`;
   let size: number;
   try {
-    ({ size } = await deps.storage.write(key, upload.stream, room));
+    ({ size } = await storage.write(key, upload.stream, room));
   } catch (error) {
     if (error instanceof StoredTooLarge) throw tooLarge();
     throw error;
   }
   // Cut off by the multipart reader's own limit: a part of a file is never kept as if it were whole.
   if ((upload.stream as UploadStream).truncated) {
-    await deps.storage.delete(key);
+    await storage.delete(key);
     throw tooLarge();
   }
   if (size === 0) {
-    await deps.storage.delete(key);
+    await storage.delete(key);
     throw new AppError("validation_failed", "The file is empty", { fields: { file: "empty" } });
   }
 
-  const { file, replaced } = await deps.db.transaction(async (tx) => {
+  const { file, replaced } = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(resourceFiles)
       .values({
@@ -130,20 +129,24 @@ export async function uploadResourceFile(
     replaced
       .map((r) => r.key)
       .filter(isOwnKey(row.id))
-      .map((k) => deps.storage.delete(k)),
+      .map((k) => storage.delete(k)),
   );
   return { file: presentFile(file) };
 }
 
 /** DELETE /resources/files/{id}: the file's row, then its stored bytes. */
-export async function deleteResourceFile(deps: AppDeps, viewer: Viewer, fileId: string) {
-  const [file] = await deps.db.select().from(resourceFiles).where(eq(resourceFiles.id, fileId));
+export async function deleteResourceFile(
+  { db, storage }: Pick<AppDeps, "db" | "storage">,
+  viewer: Viewer,
+  fileId: string,
+) {
+  const [file] = await db.select().from(resourceFiles).where(eq(resourceFiles.id, fileId));
   if (!file) throw notFound("No such file");
-  const row = await loadOwnResource(deps.db, viewer, file.resource_id).catch((error) => {
+  const row = await loadOwnResource(db, viewer, file.resource_id).catch((error) => {
     throw error instanceof AppError && error.code === "not_found" ? notFound("No such file") : error;
   });
   assertEditable(row, viewer);
-  await deps.db.delete(resourceFiles).where(eq(resourceFiles.id, file.id));
-  if (isOwnKey(row.id)(file.storage_key)) await deps.storage.delete(file.storage_key);
+  await db.delete(resourceFiles).where(eq(resourceFiles.id, file.id));
+  if (isOwnKey(row.id)(file.storage_key)) await storage.delete(file.storage_key);
   return { deleted: true as const };
 }

@@ -5,8 +5,9 @@ import type { AppDeps } from "../../platform/app-types.ts";
 import { catalogueChanged } from "../../platform/catalogue-changes.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { byIdOrName } from "../resources/index.ts";
-import { presentPublicUser } from "../users/user.presenter.ts";
-import { assertListableFiles, presentForEditing } from "./publishing.service.ts";
+import { presentPublicUser } from "../users/index.ts";
+import { assertListableFiles } from "./resource-status.service.ts";
+import { presentForEditing } from "./resource-views.service.ts";
 
 const AWAITING = eq(resources.approval_status, "awaiting_approval");
 
@@ -107,10 +108,13 @@ async function creatorOf(db: Db, userId: string) {
 }
 
 /** Approved: listed in the catalogue at once (upload status 2, active), first published now. */
-export async function approveResource(deps: AppDeps, idOrName: string) {
-  const row = await loadAwaiting(deps.db, idOrName);
-  await assertListableFiles(deps.db, row);
-  const [updated] = await deps.db
+export async function approveResource(
+  { db, mailer, config }: Pick<AppDeps, "db" | "mailer" | "config">,
+  idOrName: string,
+) {
+  const row = await loadAwaiting(db, idOrName);
+  await assertListableFiles(db, row);
+  const [updated] = await db
     .update(resources)
     .set({
       approval_status: "approved",
@@ -124,20 +128,24 @@ export async function approveResource(deps: AppDeps, idOrName: string) {
     .where(and(eq(resources.id, row.id), AWAITING))
     .returning();
   if (!updated) throw new AppError("invalid_resource_state", "The resource is not awaiting approval");
-  catalogueChanged(deps.db);
-  const creator = await creatorOf(deps.db, row.users_id);
-  await deps.mailer.send({
+  catalogueChanged(db);
+  const creator = await creatorOf(db, row.users_id);
+  await mailer.send({
     to: creator.email,
     subject: `"${row.title}" is published`,
-    text: `Hello ${creator.first_name},\n\n"${row.title}" was approved and is now in the catalogue:\n${deps.config.publicUrl}/resources/${row.name}\n\nThank you for sharing it.`,
+    text: `Hello ${creator.first_name},\n\n"${row.title}" was approved and is now in the catalogue:\n${config.publicUrl}/resources/${row.name}\n\nThank you for sharing it.`,
   });
-  return presentForEditing(deps.db, updated);
+  return presentForEditing(db, updated);
 }
 
 /** Rejected: back to the creator, editable, with the reason by e-mail and on the resource. */
-export async function rejectResource(deps: AppDeps, idOrName: string, reason: string) {
-  const row = await loadAwaiting(deps.db, idOrName);
-  const [updated] = await deps.db
+export async function rejectResource(
+  { db, mailer, config }: Pick<AppDeps, "db" | "mailer" | "config">,
+  idOrName: string,
+  reason: string,
+) {
+  const row = await loadAwaiting(db, idOrName);
+  const [updated] = await db
     .update(resources)
     .set({
       approval_status: "rejected",
@@ -149,34 +157,34 @@ export async function rejectResource(deps: AppDeps, idOrName: string, reason: st
     .where(and(eq(resources.id, row.id), AWAITING))
     .returning();
   if (!updated) throw new AppError("invalid_resource_state", "The resource is not awaiting approval");
-  const creator = await creatorOf(deps.db, row.users_id);
-  await deps.mailer.send({
+  const creator = await creatorOf(db, row.users_id);
+  await mailer.send({
     to: creator.email,
     subject: `"${row.title}" needs changes before it can be published`,
-    text: `Hello ${creator.first_name},\n\nA reviewer could not approve "${row.title}" yet. The reason:\n\n${reason}\n\nYou can change it and submit it again:\n${deps.config.publicUrl}/resources/${row.name}/edit`,
+    text: `Hello ${creator.first_name},\n\nA reviewer could not approve "${row.title}" yet. The reason:\n\n${reason}\n\nYou can change it and submit it again:\n${config.publicUrl}/resources/${row.name}/edit`,
   });
-  return presentForEditing(deps.db, updated);
+  return presentForEditing(db, updated);
 }
 
 /** Skipped (spec 4: review): out of the queue, left for later; the creator may submit it again. */
-export async function skipResource(deps: AppDeps, idOrName: string) {
-  const row = await loadAwaiting(deps.db, idOrName);
-  const [updated] = await deps.db
+export async function skipResource(db: Db, idOrName: string) {
+  const row = await loadAwaiting(db, idOrName);
+  const [updated] = await db
     .update(resources)
     .set({ approval_status: "skipped", updated_at: new Date() })
     .where(eq(resources.id, row.id))
     .returning();
-  return presentForEditing(deps.db, updated!);
+  return presentForEditing(db, updated!);
 }
 
-export async function setCuratorScore(deps: AppDeps, idOrName: string, score: number | null) {
-  const [updated] = await deps.db
+export async function setCuratorScore(db: Db, idOrName: string, score: number | null) {
+  const [updated] = await db
     .update(resources)
     .set({ curator_score: score })
     .where(byIdOrName(idOrName))
     .returning();
   if (!updated) throw notFound("No such resource");
-  return presentForEditing(deps.db, updated);
+  return presentForEditing(db, updated);
 }
 
 /**
@@ -184,18 +192,18 @@ export async function setCuratorScore(deps: AppDeps, idOrName: string, score: nu
  * the resource (the route admits admins only). It is not a download: nothing is counted.
  */
 export async function openSubmittedFile(
-  deps: Pick<AppDeps, "db" | "storage">,
+  { db, storage }: Pick<AppDeps, "db" | "storage">,
   idOrName: string,
   fileId: string,
 ) {
-  const [row] = await deps.db.select({ id: resources.id }).from(resources).where(byIdOrName(idOrName));
+  const [row] = await db.select({ id: resources.id }).from(resources).where(byIdOrName(idOrName));
   if (!row) throw notFound("No such resource");
-  const [file] = await deps.db
+  const [file] = await db
     .select()
     .from(resourceFiles)
     .where(and(eq(resourceFiles.id, fileId), eq(resourceFiles.resource_id, row.id)));
   if (!file) throw notFound("No such file");
-  const stored = await deps.storage.read(file.storage_key);
+  const stored = await storage.read(file.storage_key);
   if (!stored) throw notFound("The file is missing");
   return { file, stream: stored.stream, size: stored.size };
 }

@@ -17,23 +17,34 @@ export const SALE_RUNS = sql`(r.sale_price is not null and r.sale_end is not nul
 export const LISTED = sql`r.approval_status = 'approved' and r.status = 'active'`;
 
 /**
- * Cards for the resources `ids` selects (a subquery yielding `id`, already ordered and limited), joined
- * with their creator and cover in one query. A sale price shows only while its sale runs.
+ * The cards of the rows `page` names (a from-item yielding `id`; `row` finds each one's resources row),
+ * joined with their creator and cover, in `order` (when given); `extra` adds columns. A sale price
+ * shows only while its sale runs.
  */
-export async function selectCards(db: Db, ids: SQL, order: SQL) {
-  const rows = await db.execute<ResourceCardRow & Record<string, unknown>>(sql`
+export function cardsSql(page: SQL, order?: SQL, extra: SQL = sql``, row: SQL = sql`r.id = page.id`): SQL {
+  return sql`
     select r.id, r.name, r.title, r.subtitle, r.grade, r.subject_area, r.type, r.price,
            case when ${SALE_RUNS} then r.sale_price end as sale_price,
            case when ${SALE_RUNS} then to_char(r.sale_end, 'YYYY-MM-DD') end as sale_end,
            r.download_count, r.is_featured, r.background_color, r.excluded_colors, r.updated_at,
            u.id as creator_id, u.username as creator_username, u.first_name as creator_first_name,
-           u.avatar_locator as creator_avatar_locator, cover.storage_key as cover_locator
-    from (${ids}) page
-    join resources r on r.id = page.id
+           u.avatar_locator as creator_avatar_locator, cover.storage_key as cover_locator${extra}
+    from ${page}
+    join resources r on ${row}
     join users u on u.id = r.users_id
     left join lateral (select p.storage_key from resource_previews p where p.resource_id = r.id
                        order by p.order_index limit 1) cover on true
-    order by ${order}`);
+    ${order ? sql`order by ${order}` : sql``}`;
+}
+
+/**
+ * Cards for the resources `ids` selects (a subquery yielding `id`, already ordered and limited), joined
+ * with their creator and cover in one query.
+ */
+export async function selectCards(db: Db, ids: SQL, order: SQL) {
+  const rows = await db.execute<ResourceCardRow & Record<string, unknown>>(
+    cardsSql(sql`(${ids}) page`, order),
+  );
   return rows.rows.map(presentResourceCard);
 }
 

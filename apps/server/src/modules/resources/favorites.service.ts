@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import { favorites, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { AppError } from "../../platform/errors.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
+import { getSiteSettings } from "../site/index.ts";
 import { findViewableResource } from "./resource-detail.service.ts";
 
 /** Favorites up to the site's favoritesLimit (DECISIONS.md: 500); past it, favorite_limit_exceeded. */

@@ -15,7 +15,7 @@ import type { Viewer } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import type { TtlCache } from "../../platform/ttl-cache.ts";
-import { presentPublicUser } from "../users/user.presenter.ts";
+import { presentPublicUser } from "../users/index.ts";
 import { SALE_RUNS } from "./card-query.ts";
 import { byIdOrName } from "./resource-lookup.ts";
 

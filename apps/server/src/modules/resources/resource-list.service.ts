@@ -7,15 +7,19 @@ import {
 import { and, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { TtlCache } from "../../platform/ttl-cache.ts";
-import { countCapped, LISTED, SALE_RUNS, selectCards } from "./card-query.ts";
+import { cardsSql, countCapped, LISTED, SALE_RUNS, selectCards } from "./card-query.ts";
+import type { ResourceCardRow } from "./resource.presenter.ts";
+import { presentResourceCard } from "./resource.presenter.ts";
 import {
+  bandedSearchSql,
   type IndexedTerm,
   indexedTerms,
-  RELEVANCE_TIES,
-  RELEVANCE_WINDOW,
-  rankedPageIds,
+  rankedValues,
+  runValue,
+  scoredSearchSql,
   searchCondition,
 } from "./search-sql.ts";
+import { executeShaped } from "./shaped-statement.ts";
 
 type IndexedSort = Exclude<NonNullable<ResourceListQuery["sort"]>, "relevance">;
 
@@ -33,22 +37,28 @@ const ORDER: Record<IndexedSort, SQL> = {
 /** With no query the grids are newest first; with one, the best matches first (issue 17). */
 const DEFAULT_SORT: IndexedSort = "newest";
 
+/** A filter's value in the SQL: a parameter of this query, or a named one of a shaped statement. */
+type Bind = (name: string, value: unknown) => SQL;
+const asParameter: Bind = (_, value) => sql`${value}`;
+const byName: Bind = (name) => runValue(name, "text");
+
 /**
  * The filters and the search of the grids. Search is spec 2's rule (the domain's matchesSearch): each
  * word must be a word of one of the fields, in one of its spellings (the last word also the start of
- * one), which one full-text condition on search_vector asks of its GIN index.
+ * one), which one full-text condition on search_vector asks of its GIN index. The columns read here are
+ * those search-sql.ts's window selects.
  */
-function conditions(query: ResourceListQuery, terms: readonly IndexedTerm[]): SQL {
+function conditions(query: ResourceListQuery, search: SQL | undefined, bind: Bind): SQL {
   const parts: SQL[] = [LISTED];
   if (query.featured)
     parts.push(sql`r.is_featured and (r.featured_until is null or r.featured_until > now())`);
-  if (query.grade) parts.push(sql`r.grade = ${query.grade}`);
-  if (query.subject) parts.push(sql`lower(r.subject_area) = ${query.subject.toLowerCase()}`);
-  if (query.type) parts.push(sql`r.type = ${query.type}`);
+  if (query.grade) parts.push(sql`r.grade = ${bind("grade", query.grade)}`);
+  if (query.subject) parts.push(sql`lower(r.subject_area) = ${bind("subject", query.subject.toLowerCase())}`);
+  if (query.type) parts.push(sql`r.type = ${bind("type", query.type)}`);
   if (query.price === "free") parts.push(sql`r.price = 0`);
   if (query.price === "paid") parts.push(sql`r.price > 0`);
   if (query.price === "sale") parts.push(SALE_RUNS);
-  if (terms.length > 0) parts.push(searchCondition(terms));
+  if (search) parts.push(search);
   return and(...parts)!;
 }
 
@@ -64,37 +74,99 @@ function countKey(query: ResourceListQuery, terms: readonly IndexedTerm[]): stri
   ]);
 }
 
-/**
- * The page's ids in order. Relevance reads the matches as search-sql.ts's rankedPageIds says (how
- * depends on how `broad` the search is) and hands each id's band and score to the outer query, which
- * orders the cards by them again.
- */
-function pageIds(query: ResourceListQuery, terms: readonly IndexedTerm[], where: SQL, broad: boolean) {
-  const offset = (query.page - 1) * query.pageSize;
-  if (ranked(query, terms)) {
-    return {
-      ids: rankedPageIds(terms, where, { limit: query.pageSize, offset, broad }),
-      order: sql`page.band, page.score desc, ${RELEVANCE_TIES}`,
-    };
-  }
-  // Relevance without words to rank by is the default order.
-  const sort = query.sort ?? DEFAULT_SORT;
-  const order = ORDER[sort === "relevance" ? DEFAULT_SORT : sort];
-  return {
-    ids: sql`select r.id from resources r where ${where} order by ${order}
-             limit ${query.pageSize} offset ${offset}`,
-    order,
-  };
-}
-
 /** With words to rank by, relevance is the default order. */
 const ranked = (query: ResourceListQuery, terms: readonly IndexedTerm[]) =>
   terms.length > 0 && (query.sort ?? "relevance") === "relevance";
 
+/** A card of a ranked search (with what it is ordered by), or nothing but the total on an empty page. */
+type RankedRow = (ResourceCardRow | { [K in keyof ResourceCardRow]: null }) & { total?: number };
+
 /**
- * One page of a grid and its (capped) total: two queries whatever the page size, one while the total is
- * cached (and one more for the words a search's last word starts, while they are not). A ranked page
- * waits for its total, which says how broad the search is.
+ * The cards of a ranked statement's `page`, with what they are ordered by. Each row is fetched by the
+ * ctid it was read at, in the same statement (so the same snapshot): no second look-up by id.
+ */
+const rankedCards = cardsSql(
+  sql`page`,
+  undefined,
+  sql`, page.band, page.score, r.published_at as ranked_published_at`,
+  sql`r.ctid = page.ctid`,
+);
+const RANKED_ORDER = sql`c.band, c.score desc, c.download_count desc nulls last,
+  c.ranked_published_at desc nulls last, c.id`;
+
+/**
+ * A ranked search's page and total. Its statements are shaped (shaped-statement.ts): their text depends
+ * on the number of words, whether the last is a prefix and which filters are set, never on the values.
+ * The first counts the matches and, up to the cap, ranks them all (search-sql.ts's scoredSearchSql);
+ * past the cap a second reads the page by bands (bandedSearchSql). A total past the cap counted in the
+ * last CATALOGUE_COUNT_CACHE_MS (paging on through a broad search) goes straight to the second.
+ */
+async function rankedSearch(
+  db: Db,
+  query: ResourceListQuery,
+  terms: readonly IndexedTerm[],
+  counts: TtlCache<number>,
+): Promise<ResourceListResponse> {
+  const shape = { terms: terms.length, prefix: terms.at(-1)!.prefix };
+  const shapeKey = JSON.stringify([
+    shape.terms,
+    shape.prefix,
+    query.featured ?? false,
+    !!query.grade,
+    !!query.subject,
+    !!query.type,
+    query.price,
+  ]);
+  const filters = () => conditions(query, undefined, byName);
+  const offset = (query.page - 1) * query.pageSize;
+  const values = {
+    ...rankedValues(terms),
+    grade: query.grade,
+    subject: query.subject?.toLowerCase(),
+    type: query.type,
+    limit: query.pageSize,
+    offset,
+  };
+  const key = countKey(query, terms);
+  let total = counts.peekSettled(key);
+  let rows: RankedRow[] = [];
+  if (total === undefined || total <= RESULT_COUNT_CAP) {
+    rows = await executeShaped<RankedRow>(
+      db,
+      "scored_search",
+      shapeKey,
+      () => sql`${scoredSearchSql(shape, filters(), RESULT_COUNT_CAP)}
+        select c.*, t.n as total from total t left join (${rankedCards}) c on true
+        order by ${RANKED_ORDER}`,
+      values,
+    );
+    total = Number(rows[0]?.total ?? 0);
+    counts.set(key, total);
+  }
+  if (total > RESULT_COUNT_CAP) {
+    rows = await executeShaped<RankedRow>(
+      db,
+      "banded_search",
+      shapeKey,
+      () =>
+        sql`${bandedSearchSql(shape, filters())} select * from (${rankedCards}) c order by ${RANKED_ORDER}`,
+      { ...values, need: offset + query.pageSize },
+    );
+  }
+  return {
+    resources: rows.flatMap((row) => (row.id === null ? [] : [presentResourceCard(row)])),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Math.min(total, RESULT_COUNT_CAP),
+    totalIsCapped: total > RESULT_COUNT_CAP,
+  };
+}
+
+/**
+ * One page of a grid and its (capped) total. A search first asks search_lexicon which of its words'
+ * spellings the catalogue has (kept a while: most searches ask nothing); one with a word no resource
+ * has finds nothing without a query. A ranked search is one statement (two past the count's cap, see
+ * rankedSearch); any other page is two queries whatever the page size, one while the total is cached.
  */
 export async function listPublishedResources(
   db: Db,
@@ -102,13 +174,20 @@ export async function listPublishedResources(
   counts: TtlCache<number>,
 ): Promise<ResourceListResponse> {
   const terms = await indexedTerms(db, searchTerms(query.q ?? "", query.stopWords ?? false));
-  const where = conditions(query, terms);
+  if (!terms) {
+    return { resources: [], page: query.page, pageSize: query.pageSize, total: 0, totalIsCapped: false };
+  }
+  if (ranked(query, terms)) return rankedSearch(db, query, terms, counts);
+  const where = conditions(query, terms.length > 0 ? searchCondition(terms) : undefined, asParameter);
   const counted = counts.get(countKey(query, terms), () =>
     countCapped(db, sql`from resources r where ${where}`, RESULT_COUNT_CAP),
   );
-  const broad = ranked(query, terms) && (await counted) >= RELEVANCE_WINDOW;
-  const page = pageIds(query, terms, where, broad);
-  const [resources, total] = await Promise.all([selectCards(db, page.ids, page.order), counted]);
+  // Relevance without words to rank by is the default order.
+  const sort = query.sort ?? DEFAULT_SORT;
+  const order = ORDER[sort === "relevance" ? DEFAULT_SORT : sort];
+  const ids = sql`select r.id from resources r where ${where} order by ${order}
+                  limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
+  const [resources, total] = await Promise.all([selectCards(db, ids, order), counted]);
   return {
     resources,
     page: query.page,

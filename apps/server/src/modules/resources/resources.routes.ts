@@ -1,18 +1,7 @@
-import {
-  favoriteIdsResponseSchema,
-  favoriteResponseSchema,
-  pageQuerySchema,
-  resourceDetailSchema,
-  resourceIdParamsSchema,
-  resourceListQuerySchema,
-  resourceListResponseSchema,
-  resourcePageSchema,
-  selfResourcesResponseSchema,
-} from "@market/domain";
-import { z } from "zod";
 import { requireViewer } from "../../platform/access.ts";
 import type { AppInstance } from "../../platform/app-types.ts";
 import { onCatalogueChange } from "../../platform/catalogue-changes.ts";
+import { route } from "../../platform/endpoint-route.ts";
 import { sendFileDownload } from "../../platform/file-download.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
 import { openDownload } from "./download.service.ts";
@@ -32,32 +21,20 @@ export async function resourcesRoutes(app: AppInstance) {
     sharedPages.clear();
   });
 
-  app.get(
-    "/resources",
-    {
-      config: { access: "public", sameForEveryone: true },
-      schema: { querystring: resourceListQuerySchema, response: { 200: resourceListResponseSchema } },
-    },
-    async (request) => listPublishedResources(db, request.query, counts),
+  route(app, "GET /resources", { config: { access: "public", sameForEveryone: true } }, async (request) =>
+    listPublishedResources(db, request.query, counts),
   );
-
-  app.get(
-    "/resources/:id",
-    {
-      config: { access: "public", sharedForVisitors: true },
-      schema: {
-        params: resourceIdParamsSchema,
-        querystring: z.object({ name: z.string().max(120).optional() }),
-        response: { 200: resourceDetailSchema },
-      },
-    },
+  route(
+    app,
+    "GET /resources/:id",
+    { config: { access: "public", sharedForVisitors: true } },
     async (request) =>
       getResourceDetail(db, request.query.name ?? request.params.id, request.viewer, sharedPages),
   );
-
-  app.get(
-    "/resources/:id/files/:fileId/download",
-    { config: { access: "public" }, schema: { params: resourceIdParamsSchema.extend({ fileId: z.uuid() }) } },
+  route(
+    app,
+    "GET /resources/:id/files/:fileId/download",
+    { config: { access: "public" } },
     async (request, reply) => {
       const refHeader = request.headers.refcode;
       const { file, stream, size } = await openDownload(deps, {
@@ -70,30 +47,19 @@ export async function resourcesRoutes(app: AppInstance) {
       return sendFileDownload(reply, file, stream, size);
     },
   );
-
-  app.put(
-    "/users/self/resources/favorites/:id",
-    { schema: { params: resourceIdParamsSchema, response: { 200: favoriteResponseSchema } } },
-    async (request) => addFavorite(db, requireViewer(request), request.params.id),
+  route(app, "PUT /users/self/resources/favorites/:id", {}, async (request) =>
+    addFavorite(db, requireViewer(request), request.params.id),
   );
-  app.delete(
-    "/users/self/resources/favorites/:id",
-    { schema: { params: resourceIdParamsSchema, response: { 200: favoriteResponseSchema } } },
-    async (request) => removeFavorite(db, requireViewer(request), request.params.id),
+  route(app, "DELETE /users/self/resources/favorites/:id", {}, async (request) =>
+    removeFavorite(db, requireViewer(request), request.params.id),
   );
-  app.get(
-    "/users/self/favorites/ids",
-    { schema: { response: { 200: favoriteIdsResponseSchema } } },
-    async (request) => listFavoriteIds(db, requireViewer(request)),
+  route(app, "GET /users/self/favorites/ids", {}, async (request) =>
+    listFavoriteIds(db, requireViewer(request)),
   );
-  app.get(
-    "/users/self/favorites",
-    { schema: { querystring: pageQuerySchema, response: { 200: resourcePageSchema } } },
-    async (request) => listFavorites(db, requireViewer(request), request.query.page, request.query.pageSize),
+  route(app, "GET /users/self/favorites", {}, async (request) =>
+    listFavorites(db, requireViewer(request), request.query.page, request.query.pageSize),
   );
-  app.get(
-    "/users/self/resources",
-    { schema: { response: { 200: selfResourcesResponseSchema } } },
-    async (request) => listOwnResources(db, requireViewer(request)),
+  route(app, "GET /users/self/resources", {}, async (request) =>
+    listOwnResources(db, requireViewer(request)),
   );
 }

@@ -8,7 +8,7 @@ import type { Viewer } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/app-types.ts";
 import { notFound } from "../../platform/errors.ts";
 import { mailAfterSave } from "../../platform/mail.ts";
-import { presentPublicUser } from "../users/user.presenter.ts";
+import { presentPublicUser, publicUserColumns } from "../users/index.ts";
 
 type ThreadRow = typeof supportThreads.$inferSelect;
 type Status = SupportThreadSummary["status"];
@@ -59,15 +59,7 @@ function presentSummary(
 
 /** A thread with its messages, oldest first; admins' messages are signed "Support" for the user. */
 async function presentThread(db: Db, row: ThreadRow): Promise<SupportThread> {
-  const [owner] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      first_name: users.first_name,
-      avatar_locator: users.avatar_locator,
-    })
-    .from(users)
-    .where(eq(users.id, row.users_id));
+  const [owner] = await db.select(publicUserColumns).from(users).where(eq(users.id, row.users_id));
   const messages = await db
     .select({
       id: supportMessages.id,
@@ -124,8 +116,11 @@ async function supportAdmins(db: Db): Promise<string[]> {
   return rows.map((r) => r.email);
 }
 
+/** What a support message uses beyond the database: the mailer and the site's address for its links. */
+type SupportDeps = Pick<AppDeps, "db" | "mailer" | "config">;
+
 async function mailSupport(
-  deps: AppDeps,
+  deps: SupportDeps,
   log: FastifyBaseLogger,
   viewer: Viewer,
   thread: ThreadRow,
@@ -167,7 +162,7 @@ export async function listOwnThreads(db: Db, viewer: Viewer, page: number, pageS
 
 /** POST /support/threads: the thread and its first message in one transaction, then the admins' mail. */
 export async function openThread(
-  deps: AppDeps,
+  deps: SupportDeps,
   log: FastifyBaseLogger,
   viewer: Viewer,
   input: { subject: string; body: string },
@@ -203,7 +198,7 @@ async function addMessage(db: Db, thread: ThreadRow, authorId: string, body: str
 
 /** POST /support/threads/{id}/messages: the user answers; the thread waits for support again. */
 export async function replyAsUser(
-  deps: AppDeps,
+  deps: SupportDeps,
   log: FastifyBaseLogger,
   viewer: Viewer,
   id: string,
@@ -222,12 +217,7 @@ export async function listSupportQueue(db: Db, page: number, pageSize: number) {
     db
       .select({
         thread: supportThreads,
-        user: {
-          id: users.id,
-          username: users.username,
-          first_name: users.first_name,
-          avatar_locator: users.avatar_locator,
-        },
+        user: publicUserColumns,
       })
       .from(supportThreads)
       .innerJoin(users, eq(users.id, supportThreads.users_id))
@@ -256,7 +246,7 @@ export async function getThreadForAdmin(db: Db, id: string) {
 
 /** POST /admin/support-threads/{id}/messages: support answers and the user is e-mailed the answer. */
 export async function answerThread(
-  deps: AppDeps,
+  deps: SupportDeps,
   log: FastifyBaseLogger,
   admin: Viewer,
   id: string,

@@ -1,7 +1,7 @@
 import { LEDGER_ACCOUNTS, type LedgerAccount } from "@market/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
+import { getSiteSettings } from "../site/index.ts";
 
 export interface AccountingRow {
   period: string;

@@ -9,17 +9,19 @@ import {
   type SiteSettings,
 } from "@market/domain";
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { payments } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/app-types.ts";
 import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { CardDetails } from "../../platform/payments.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
+import { getSiteSettings } from "../site/index.ts";
 import { queueReceiptMail } from "./receipt-mail.job.ts";
 
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a checkout uses of the app: the database and the card network's edge. */
+export type CheckoutDeps = Pick<AppDeps, "db" | "payments">;
+
 export type PaymentPurpose = "purchase" | "gift" | "tip" | "tip_multiple" | "donation" | "ad" | "feature";
 
 /** How long a claimed key may stay "pending" before a retry may take it over (the first caller died). */
@@ -109,7 +111,7 @@ function cardOf(form: PaymentFormInput): CardDetails {
  * No card number or CVV is stored or logged: only the brand and last four digits.
  */
 export async function checkout<T>(
-  deps: AppDeps,
+  deps: CheckoutDeps,
   viewer: Viewer,
   idempotencyKey: string | undefined,
   spec: CheckoutSpec<T>,
@@ -206,7 +208,7 @@ export async function checkout<T>(
  * the caller can act on), else the fault itself (a logged 500 without details). Should the void itself
  * fail, that error is thrown instead and the row keeps its status, for a retry to reconcile.
  */
-async function abandon(deps: AppDeps, paymentId: string, chargeId: string, error: unknown) {
+async function abandon(deps: CheckoutDeps, paymentId: string, chargeId: string, error: unknown) {
   await deps.payments.void(chargeId);
   await deps.db
     .update(payments)

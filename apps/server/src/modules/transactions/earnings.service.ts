@@ -20,9 +20,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { payouts, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
-import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
+import { getSiteSettings } from "../site/index.ts";
 import { postLedger } from "./ledger.service.ts";
 
 /** The balance fields of spec 3, in cents (the contract says what each one is). */
@@ -76,9 +75,9 @@ export async function getOwnBalance(db: Db, viewer: Viewer) {
  * creator's row is locked for the check and the insert, so two requests at once cannot both reserve
  * the same money: a payout never exceeds the eligible balance.
  */
-export async function requestPayout(deps: AppDeps, viewer: Viewer) {
-  const settings = await getSiteSettings(deps.db);
-  return deps.db.transaction(async (tx) => {
+export async function requestPayout(db: Db, viewer: Viewer) {
+  const settings = await getSiteSettings(db);
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select id from users where id = ${viewer.id} for update`);
     const balance = await earningsBalance(tx as unknown as Db, viewer.id, settings.payoutMinimumCents);
     if (balance.eligiblePayout <= 0) {
@@ -141,9 +140,9 @@ export async function listPayoutQueue(db: Db) {
  * An admin marks a requested payout paid: one balanced ledger transaction moves the amount out of the
  * creator's balance, and the payout records when and by whom. Paying twice is refused.
  */
-export async function payPayout(deps: AppDeps, admin: Viewer, payoutId: string, payoutDate: string) {
-  const { timeZone } = await getSiteSettings(deps.db);
-  return deps.db.transaction(async (tx) => {
+export async function payPayout(db: Db, admin: Viewer, payoutId: string, payoutDate: string) {
+  const { timeZone } = await getSiteSettings(db);
+  return db.transaction(async (tx) => {
     const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for("update");
     if (!payout) throw notFound("No such payout");
     if (payout.status !== "requested")

@@ -4,12 +4,11 @@ import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { ledgerTransactions, payments, resources } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
-import type { AppDeps } from "../../platform/app-types.ts";
 import { catalogueChanged } from "../../platform/catalogue-changes.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { byIdOrName } from "../resources/index.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
-import { checkout } from "./checkout.service.ts";
+import { getSiteSettings } from "../site/index.ts";
+import { type CheckoutDeps, checkout } from "./checkout.service.ts";
 import { postLedger } from "./ledger.service.ts";
 
 const DAY_MS = 86_400_000;
@@ -36,7 +35,7 @@ async function presentFeature(db: Db, paymentId: string): Promise<FeatureRespons
  * (platform income). Days add to a featuring that is still running; /featured drops it when it ends.
  */
 export async function featureResource(
-  deps: AppDeps,
+  deps: CheckoutDeps,
   viewer: Viewer,
   input: z.infer<typeof featureRequestSchema>,
   idempotencyKey: string | undefined,

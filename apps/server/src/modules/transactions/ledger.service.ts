@@ -1,10 +1,8 @@
 import { isBalanced, type LedgerLine } from "@market/domain";
-import type { Db } from "../../db/client.ts";
+import type { Tx } from "../../db/client.ts";
 import { ledgerEntries, ledgerTransactions } from "../../db/schema/index.ts";
 
 /** A transaction handle from db.transaction: the ledger is only ever written inside one. */
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
 /**
  * Posts one balanced ledger transaction (its lines sum to zero). Balances are sums of these entries and
  * never edited; an unbalanced set is a programming error and aborts the surrounding transaction.

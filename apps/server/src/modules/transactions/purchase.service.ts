@@ -7,8 +7,8 @@ import type { Viewer } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { byIdOrName } from "../resources/index.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
-import { checkout } from "./checkout.service.ts";
+import { getSiteSettings } from "../site/index.ts";
+import { type CheckoutDeps, checkout } from "./checkout.service.ts";
 import { postLedger } from "./ledger.service.ts";
 import { giftLinkUrl } from "./receipt-mail.job.ts";
 
@@ -65,7 +65,7 @@ async function presentSale(db: Db, paymentId: string, publicUrl: string): Promis
  * eligible for payout payoutHoldDays later; the buyer owns the resource, or a gift code is made.
  */
 export async function purchaseResource(
-  deps: AppDeps,
+  deps: CheckoutDeps & Pick<AppDeps, "config">,
   viewer: Viewer,
   input: PurchaseRequest,
   opts: { idempotencyKey?: string; gift: boolean; refCodeHeader?: string },

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import {
   advertisements,
   donations,
@@ -26,12 +26,10 @@ import {
 } from "../../mail/templates.ts";
 import type { JobDefinition } from "../../platform/jobs.ts";
 import type { Mailer, MailMessage } from "../../platform/mail.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
+import { getSiteSettings } from "../site/index.ts";
 import { describeCard } from "./receipt.service.ts";
 
 /** The checkout's transaction, named here too: importing checkout.service.ts's name would close an import circle. */
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
 export const RECEIPT_MAIL_JOB = "payment-receipt";
 const payloadSchema = z.object({ paymentId: z.uuid() });
 

@@ -15,12 +15,11 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { donations, tips, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
-import type { AppDeps } from "../../platform/app-types.ts";
 import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
-import { checkout } from "./checkout.service.ts";
+import { getSiteSettings } from "../site/index.ts";
+import { type CheckoutDeps, checkout } from "./checkout.service.ts";
 import { postLedger } from "./ledger.service.ts";
 
 const DAY_MS = 86_400_000;
@@ -42,7 +41,7 @@ async function presentTips(db: Db, paymentId: string): Promise<TipResponse> {
  * enforced by a unique index, so two simultaneous tips cannot both pass: the loser's charge is voided.
  */
 export async function sendTips(
-  deps: AppDeps,
+  deps: CheckoutDeps,
   viewer: Viewer,
   input: { recipientIds: string[]; amount: number; tipNote?: string; form: PaymentFormInput },
   idempotencyKey: string | undefined,
@@ -139,7 +138,7 @@ async function presentDonation(db: Db, paymentId: string): Promise<DonateRespons
  * donor's donation_date, which hides ads for donors while donatedAdFreeMode is on.
  */
 export async function donate(
-  deps: AppDeps,
+  deps: CheckoutDeps,
   viewer: Viewer,
   input: { amount: number; placement: string; form: PaymentFormInput },
   idempotencyKey: string | undefined,

@@ -1,5 +1,5 @@
 import type { PublicUser, SelfUser } from "@market/domain";
-import type { users } from "../../db/schema/index.ts";
+import { users } from "../../db/schema/index.ts";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -43,6 +43,14 @@ export function permissionsOf(
     advertise: row.perm_advertise,
   };
 }
+
+/** The columns presentPublicUser reads, for a select that shows users to anybody. */
+export const publicUserColumns = {
+  id: users.id,
+  username: users.username,
+  first_name: users.first_name,
+  avatar_locator: users.avatar_locator,
+};
 
 /** What anybody may see of a user. */
 export function presentPublicUser(

@@ -1,16 +1,7 @@
-import {
-  changePasswordSchema,
-  confirmPasswordSchema,
-  patternSchema,
-  permissionsResponseSchema,
-  recoveryEmailSchema,
-  selfUserSchema,
-  updateSelfSchema,
-} from "@market/domain";
-import { z } from "zod";
 import { requireViewer } from "../../platform/access.ts";
 import type { AppInstance } from "../../platform/app-types.ts";
-import { getSiteSettings } from "../site/site-settings.service.ts";
+import { route } from "../../platform/endpoint-route.ts";
+import { getSiteSettings } from "../site/index.ts";
 import { presentSelf } from "./user.presenter.ts";
 import {
   changePassword,
@@ -23,103 +14,64 @@ import {
   updateSelf,
 } from "./users.service.ts";
 
-const self = { schema: { response: { 200: selfUserSchema } } } as const;
-
 export async function usersRoutes(app: AppInstance) {
   const { db } = app.deps;
   const present = async (row: Parameters<typeof presentSelf>[0]) =>
     presentSelf(row, (await getSiteSettings(db)).passwordMaxAgeDays);
 
-  app.get("/users/self", { ...self, config: { allowDeactivated: true } }, async (request) =>
+  route(app, "GET /users/self", { config: { allowDeactivated: true } }, async (request) =>
     present(await requireAccount(db, requireViewer(request).id)),
   );
 
-  app.get(
-    "/users/self/permissions",
-    { config: { allowDeactivated: true }, schema: { response: { 200: permissionsResponseSchema } } },
-    async (request) => {
-      const viewer = requireViewer(request);
-      return {
-        permissions: viewer.permissions,
-        isAdmin: viewer.isAdmin,
-        isDeactivated: viewer.isDeactivated,
-      };
-    },
-  );
-
-  app.post("/users/self/mark-active", { config: { allowDeactivated: true } }, async (request, reply) => {
-    await markActive(db, requireViewer(request).id);
-    return reply.status(204).send();
+  route(app, "GET /users/self/permissions", { config: { allowDeactivated: true } }, async (request) => {
+    const viewer = requireViewer(request);
+    return {
+      permissions: viewer.permissions,
+      isAdmin: viewer.isAdmin,
+      isDeactivated: viewer.isDeactivated,
+    };
   });
 
-  app.patch(
-    "/users/self",
-    { ...self, config: { permission: "controls" }, schema: { ...self.schema, body: updateSelfSchema } },
-    async (request) => present(await updateSelf(db, requireViewer(request).id, request.body)),
+  // Answered 204 No Content (the definition's status).
+  route(app, "POST /users/self/mark-active", { config: { allowDeactivated: true } }, async (request) => {
+    await markActive(db, requireViewer(request).id);
+  });
+
+  const controls = { config: { permission: "controls" } } as const;
+  route(app, "PATCH /users/self", controls, async (request) =>
+    present(await updateSelf(db, requireViewer(request).id, request.body)),
   );
 
-  app.put(
-    "/users/self/password",
-    {
-      config: { permission: "controls" },
-      schema: { body: changePasswordSchema, response: { 200: selfUserSchema } },
-    },
-    async (request) =>
-      present(
-        await changePassword(
-          db,
-          requireViewer(request),
-          request.body.currentPassword,
-          request.body.newPassword,
-        ),
+  route(app, "PUT /users/self/password", controls, async (request) =>
+    present(
+      await changePassword(
+        db,
+        requireViewer(request),
+        request.body.currentPassword,
+        request.body.newPassword,
       ),
+    ),
   );
 
-  app.put(
-    "/users/self/recovery-email",
-    {
-      config: { permission: "controls" },
-      schema: { body: recoveryEmailSchema, response: { 200: selfUserSchema } },
-    },
-    async (request) =>
-      present(await setRecoveryEmail(db, requireViewer(request).id, request.body.recoveryEmail)),
+  route(app, "PUT /users/self/recovery-email", controls, async (request) =>
+    present(await setRecoveryEmail(db, requireViewer(request).id, request.body.recoveryEmail)),
   );
 
-  app.put(
-    "/users/self/security-pattern",
-    {
-      config: { permission: "controls" },
-      schema: {
-        body: z.object({ password: z.string().min(1).max(200), pattern: patternSchema }),
-        response: { 200: selfUserSchema },
-      },
-    },
-    async (request) =>
-      present(
-        await setSecurityPattern(db, requireViewer(request).id, request.body.password, request.body.pattern),
-      ),
+  route(app, "PUT /users/self/security-pattern", controls, async (request) =>
+    present(
+      await setSecurityPattern(db, requireViewer(request).id, request.body.password, request.body.pattern),
+    ),
   );
 
-  app.delete(
-    "/users/self/security-pattern",
-    {
-      config: { permission: "controls" },
-      schema: { body: confirmPasswordSchema, response: { 200: selfUserSchema } },
-    },
-    async (request) =>
-      present(await setSecurityPattern(db, requireViewer(request).id, request.body.password, null)),
+  route(app, "DELETE /users/self/security-pattern", controls, async (request) =>
+    present(await setSecurityPattern(db, requireViewer(request).id, request.body.password, null)),
   );
 
-  app.post(
-    "/users/self/deactivate",
-    {
-      config: { permission: "controls" },
-      schema: { body: confirmPasswordSchema, response: { 200: selfUserSchema } },
-    },
-    async (request) => present(await deactivateSelf(db, requireViewer(request), request.body.password)),
+  route(app, "POST /users/self/deactivate", controls, async (request) =>
+    present(await deactivateSelf(db, requireViewer(request), request.body.password)),
   );
 
-  app.post("/users/self/reactivate", { ...self, config: { allowDeactivated: true } }, async (request) =>
+  route(app, "POST /users/self/reactivate", { config: { allowDeactivated: true } }, async (request) =>
     present(await reactivateSelf(db, requireViewer(request).id)),
   );
 }

@@ -1,7 +1,9 @@
 import {
+  type ForwardRefExoticComponent,
   forwardRef,
   type InputHTMLAttributes,
   type ReactNode,
+  type RefAttributes,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
@@ -132,42 +134,34 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   return <select ref={ref} className={`${CONTROL_CLASS} ${className}`} {...rest} />;
 });
 
-/** A labelled text box with its rule, count and error: the common case of Field. */
-export const TextField = forwardRef<HTMLInputElement, FieldMessages & InputProps & { id: string }>(
-  function TextField({ id, label, hint, error, count, note, optional, className, ...input }, ref) {
+type FieldProps = FieldMessages & { id: string; className?: string };
+
+/**
+ * A control inside its Field: the label, messages and layout props go to the Field, the rest to the control,
+ * which is tied to the label and messages.
+ */
+function fieldWith<E extends HTMLElement, P extends object>(
+  name: string,
+  Control: ForwardRefExoticComponent<P & RefAttributes<E>>,
+) {
+  const Labelled = forwardRef<E, FieldProps & P>(function Labelled(
+    { id, label, hint, error, count, note, optional, className, ...control },
+    ref,
+  ) {
     return (
       <Field {...{ id, label, hint, error, count, note, optional, className }}>
-        {(bindings) => <Input ref={ref} {...bindings} {...input} />}
+        {(bindings) => <Control ref={ref} {...bindings} {...(control as P)} />}
       </Field>
     );
-  },
-);
+  });
+  Labelled.displayName = name;
+  return Labelled;
+}
 
-export const TextAreaField = forwardRef<
-  HTMLTextAreaElement,
-  FieldMessages & TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }
->(function TextAreaField({ id, label, hint, error, count, note, optional, className, ...input }, ref) {
-  return (
-    <Field {...{ id, label, hint, error, count, note, optional, className }}>
-      {(bindings) => <Textarea ref={ref} {...bindings} {...input} />}
-    </Field>
-  );
-});
-
-export const SelectField = forwardRef<
-  HTMLSelectElement,
-  FieldMessages & SelectHTMLAttributes<HTMLSelectElement> & { id: string }
->(function SelectField({ id, label, hint, error, note, optional, className, children, ...select }, ref) {
-  return (
-    <Field {...{ id, label, hint, error, note, optional, className }}>
-      {(bindings) => (
-        <Select ref={ref} {...bindings} {...select}>
-          {children}
-        </Select>
-      )}
-    </Field>
-  );
-});
+/** A labelled text box with its rule, count and error: the common case of Field. */
+export const TextField = fieldWith("TextField", Input);
+export const TextAreaField = fieldWith("TextAreaField", Textarea);
+export const SelectField = fieldWith("SelectField", Select);
 
 /** A checkbox with its label beside it and an optional hint under it. */
 export const Checkbox = forwardRef<

@@ -25,4 +25,5 @@ export {
 export { LinkButton } from "./LinkButton.tsx";
 export { Price } from "./Price.tsx";
 export { Sheet } from "./Sheet.tsx";
-export { EmptyState, ScreenFailure, Skeleton } from "./states.tsx";
+export { EmptyState, type FailureWayOn, LoadingPlaceholder, ScreenFailure, Skeleton } from "./states.tsx";
+export { type Column, TableHead } from "./Table.tsx";

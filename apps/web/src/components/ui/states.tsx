@@ -1,4 +1,7 @@
 import type { ReactNode } from "react";
+import type { To } from "react-router";
+import { Button } from "./Button.tsx";
+import { LinkButton } from "./LinkButton.tsx";
 
 /** A grey block shaped like the content that is on its way (a card, a line of text). */
 export function Skeleton({ className = "" }: { className?: string }) {
@@ -35,15 +38,56 @@ export function EmptyState({
   );
 }
 
+/** Where a screen's failure leads: a retry, or, when what it shows is gone for good, a link away. */
+export interface FailureWayOn {
+  retry: { label: string; onRetry: () => void };
+  /** Given when trying again cannot help (the thing does not exist): the link replaces the retry. */
+  leave?: { label: string; to: To } | undefined;
+}
+
 /**
  * A whole screen that could not load: its heading (where a screen reader lands; the failure is the page's
  * subject now) and the failure with the way on, a retry or a link.
  */
-export function ScreenFailure({ title, action }: { title: string; action: ReactNode }) {
+export function ScreenFailure({ title, retry, leave }: { title: string } & FailureWayOn) {
   return (
     <div className="mx-auto max-w-xl py-8">
       <h1 className="sr-only">{title}</h1>
-      <EmptyState tone="error" title={title} action={action} />
+      <EmptyState
+        tone="error"
+        title={title}
+        action={
+          leave ? (
+            <LinkButton to={leave.to} variant="secondary">
+              {leave.label}
+            </LinkButton>
+          ) : (
+            <Button variant="secondary" onClick={retry.onRetry}>
+              {retry.label}
+            </Button>
+          )
+        }
+      />
+    </div>
+  );
+}
+
+/** Placeholders shaped like a screen on its way, announced once (`label`) to screen readers. */
+export function LoadingPlaceholder({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div aria-busy="true" className={className}>
+      <p role="status" className="sr-only">
+        {label}
+      </p>
+      {children}
     </div>
   );
 }

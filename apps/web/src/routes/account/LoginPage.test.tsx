@@ -48,6 +48,17 @@ describe("LoginPage", () => {
     expect(await screen.findByText("Invalid credentials")).toBeTruthy();
   });
 
+  it("asks for what is missing in its own words and sends nothing", async () => {
+    const { calls } = stubFetch({});
+    renderScreen(LoginPage, "/login");
+    fireEvent.change(screen.getByLabelText("Username or e-mail"), { target: { value: "   " } });
+    fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+    expect(await screen.findByText("Enter your username or e-mail address.")).toBeTruthy();
+    expect(screen.getByText("Enter your password.")).toBeTruthy();
+    expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+  });
+
   it("shows the pattern challenge on requires_pattern and logs in with the pattern", async () => {
     const { calls } = stubFetch({
       "POST /api/auth/token": (call) =>

@@ -1,12 +1,12 @@
-import type { LoginResponse, TokenRequest } from "@market/domain";
+import { loginLinkRequestSchema, type TokenRequest, tokenRequestSchema } from "@market/domain";
 import { useState, useSyncExternalStore } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
 import { authFlags } from "../../api/error-reactions.ts";
 import { isPatternRefusal, PatternChallenge } from "../../auth/PatternChallenge.tsx";
 import { RequestLimitNotice } from "../../components/RequestLimitNotice.tsx";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
+import { useDomainForm } from "../../components/ui/form.ts";
 import { Button } from "../../components/ui/index.ts";
 import type { TextLookup } from "../../state/site-config.ts";
 import { useAccountTexts } from "./account-texts.ts";
@@ -28,6 +28,8 @@ export function loginFailureMessage(error: unknown, t: TextLookup): string | nul
 
 type Credentials = Pick<TokenRequest, "username" | "password">;
 
+const { username: usernameSchema, password: passwordSchema } = tokenRequestSchema.shape;
+
 export default function LoginPage() {
   const t = useAccountTexts();
   const finishLogin = useFinishLogin();
@@ -35,6 +37,7 @@ export default function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [linkSent, setLinkSent] = useState(false);
   const [patternFor, setPatternFor] = useState<Credentials | null>(null);
+  // POST /auth/token's own schema; problems show once Log in is pressed, then as the fields change.
   const {
     register,
     handleSubmit,
@@ -42,14 +45,19 @@ export default function LoginPage() {
     setError,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<Credentials>({ defaultValues: { username: "", password: "" } });
+  } = useDomainForm(tokenRequestSchema, { defaultValues: { username: "", password: "" }, mode: "onSubmit" });
+  // An empty field is said in the login's own words; any other broken limit in the shared ones.
+  const usernameError =
+    errors.username?.type === "too_small" ? t("login.usernameRequired") : errors.username?.message;
+  const passwordError =
+    errors.password?.type === "too_small" ? t("login.passwordRequired") : errors.password?.message;
 
-  const onSubmit = async (values: Credentials) => {
+  const onSubmit = async ({ username, password }: TokenRequest) => {
     setFailure(null);
     setLinkSent(false);
-    const credentials = { username: values.username.trim(), password: values.password };
+    const credentials = { username, password };
     try {
-      const result = await api.post<LoginResponse>("/auth/token", credentials, { auth: false });
+      const result = await api.call("POST /auth/token", { body: credentials, auth: false });
       await finishLogin(result);
     } catch (error) {
       if (isPatternRefusal(error)) setPatternFor(credentials);
@@ -58,15 +66,16 @@ export default function LoginPage() {
   };
 
   const sendLink = async () => {
-    const username = getValues("username").trim();
     setFailure(null);
-    if (!username) {
+    // The link's own endpoint schema: it needs the username (or e-mail address) and nothing else.
+    const request = loginLinkRequestSchema.safeParse({ username: getValues("username"), event: "login" });
+    if (!request.success) {
       setError("username", { type: "required", message: t("login.linkNeedsUsername") });
       return;
     }
     clearErrors("username");
     try {
-      await api.post("/auth/token/email-login-link", { username, event: "login" }, { auth: false });
+      await api.call("POST /auth/token/email-login-link", { body: request.data, auth: false });
       setLinkSent(true);
     } catch (error) {
       setFailure(loginFailureMessage(error, t));
@@ -79,7 +88,7 @@ export default function LoginPage() {
         <h1 className="text-2xl font-bold sm:text-3xl">{t("login.title")}</h1>
         <PatternChallenge
           attempt={(pattern) =>
-            api.post<LoginResponse>("/auth/token", { ...patternFor, pattern }, { auth: false })
+            api.call("POST /auth/token", { body: { ...patternFor, pattern }, auth: false })
           }
           onComplete={(result) => void finishLogin(result)}
           onFailure={(error) => setFailure(loginFailureMessage(error, t))}
@@ -102,20 +111,18 @@ export default function LoginPage() {
           label={t("login.username")}
           type="text"
           autoComplete="username"
-          maxLength={64}
-          error={errors.username?.message}
-          {...register("username", {
-            validate: (value) => value.trim().length > 0 || t("login.usernameRequired"),
-          })}
+          maxLength={usernameSchema.maxLength ?? undefined}
+          error={usernameError}
+          {...register("username")}
         />
         <Field
           id="login-password"
           label={t("login.password")}
           type="password"
           autoComplete="current-password"
-          maxLength={128}
-          error={errors.password?.message}
-          {...register("password", { validate: (value) => value.length > 0 || t("login.passwordRequired") })}
+          maxLength={passwordSchema.maxLength ?? undefined}
+          error={passwordError}
+          {...register("password")}
         />
         <div role="alert" className="text-danger empty:hidden">
           {failure ?? (locked ? t("login.locked") : null)}

@@ -35,6 +35,18 @@ describe("SignUpPage", () => {
     expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
   });
 
+  it("shows a name problem on the name that needs fixing", async () => {
+    stubFetch({});
+    renderScreen(SignUpPage, "/sign-up");
+    fill({ "First name": "Ada", "Last name": "lovelace" });
+    expect(await screen.findByText(SIGN_UP_MESSAGES.name_last_uppercase)).toBeTruthy();
+    expect(screen.getByLabelText("Last name").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("First name").getAttribute("aria-invalid")).toBeNull();
+    fill({ "First name": "Dr" });
+    expect(await screen.findByText(SIGN_UP_MESSAGES.name_honorific)).toBeTruthy();
+    expect(screen.getByLabelText("First name").getAttribute("aria-invalid")).toBe("true");
+  });
+
   it("shows 'An account with this e-mail address already exists' with a link to log in on 409", async () => {
     const { calls } = stubFetch({
       "GET /api/auth/username-validation": [404, { error: "not_found", message: "Unknown" }],

@@ -1,10 +1,10 @@
-import { type LoginResponse, REF_CODE_PATTERN, type SignUpRequest, TIMINGS } from "@market/domain";
+import { REF_CODE_PATTERN, type SignUpRequest, signUpRequestSchema, TIMINGS } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ApiError, api, fileUrl } from "../../api/client.ts";
 import { RequestLimitNotice } from "../../components/RequestLimitNotice.tsx";
+import { useDomainForm } from "../../components/ui/form.ts";
 import { Button } from "../../components/ui/index.ts";
 import { raiseFooterFlag } from "../../state/footer-flags.ts";
 import { ACCOUNT_STORAGE_KEYS, keepPostSignUpRoute } from "../../state/post-login.ts";
@@ -13,33 +13,14 @@ import { greetingName, noticeSession } from "../../state/session-notices.ts";
 import { useAccountTexts } from "./account-texts.ts";
 import { Field, useUsernameAvailability } from "./account-ui.tsx";
 import {
+  nameFieldOf,
   type SignUpField,
-  type SignUpValues,
   serverFieldOf,
+  signUpErrorText,
   signUpMessage,
-  signUpProblems,
 } from "./sign-up-form.ts";
 
-const signUpResolver: Resolver<SignUpValues> = async (values) => {
-  const problems = signUpProblems(values);
-  const errors = Object.fromEntries(
-    Object.entries(problems).map(([field, code]) => [
-      field,
-      { type: "domain", message: signUpMessage(code) },
-    ]),
-  );
-  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-};
-
 type PanelPhase = "site" | "intermediate" | "captcha";
-
-interface SiteImageResponse {
-  variation: {
-    image_locator: string;
-    alt: string;
-    colors: { css_var_name: string; color_hex: string }[];
-  } | null;
-}
 
 /**
  * The left panel: the site image (spec: on submit an intermediate image, and 500 ms later the captcha's),
@@ -49,7 +30,7 @@ function SignUpPanel({ phase }: { phase: PanelPhase }) {
   const t = useAccountTexts();
   const { data } = useQuery({
     queryKey: ["site", "site-images", "sign-up"],
-    queryFn: ({ signal }) => api.get<SiteImageResponse>("/site-images/sign-up", { signal }),
+    queryFn: ({ signal }) => api.call("GET /site-images/:key", { params: { key: "sign-up" }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const locator = data?.variation?.image_locator;
@@ -111,14 +92,15 @@ export default function SignUpPage() {
   const [phase, setPhase] = useState<PanelPhase>("site");
   const [accountExists, setAccountExists] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // POST /auth/sign-up's own schema, whose refinement runs the domain's sign-up rules; as the user types.
   const {
     register,
     handleSubmit,
     watch,
+    getValues,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpValues>({
-    resolver: signUpResolver,
+  } = useDomainForm(signUpRequestSchema, {
     mode: "onChange",
     defaultValues: { email: "", firstName: "", lastName: "", username: "", password: "" },
   });
@@ -130,22 +112,15 @@ export default function SignUpPage() {
     return () => clearTimeout(timer);
   }, [phase]);
 
-  const onSubmit = async (values: SignUpValues) => {
+  const onSubmit = async (values: SignUpRequest) => {
     if (availability === "taken") return;
     setFailure(null);
     setAccountExists(false);
     setPhase("intermediate");
     const refCode = bufferedRefCode();
-    const body: SignUpRequest = {
-      email: values.email.trim(),
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      username: values.username.trim(),
-      password: values.password,
-      ...(refCode ? { refCode } : {}),
-    };
+    const body: SignUpRequest = { ...values, ...(refCode ? { refCode } : {}) };
     try {
-      const result = await api.post<LoginResponse>("/auth/sign-up", body, { auth: false });
+      const result = await api.call("POST /auth/sign-up", { body, auth: false });
       storeSession(result.accessToken, result.user);
       // A new account is welcomed as new, in the footer and where the eye is (not "welcome back").
       raiseFooterFlag("justSignedUp");
@@ -175,8 +150,15 @@ export default function SignUpPage() {
     }
   };
 
+  // The schema names the first name for any name problem; it shows where the fix is (the server's were
+  // placed by serverFieldOf when they came).
+  const nameProblem = errors.firstName?.message;
+  const nameOnLast =
+    errors.firstName?.type === "custom" &&
+    nameFieldOf(getValues("firstName"), nameProblem ?? "") === "lastName";
   const usernameError =
-    errors.username?.message ?? (availability === "taken" ? signUpMessage("username_taken") : null);
+    signUpErrorText(errors.username?.message) ??
+    (availability === "taken" ? signUpMessage("username_taken") : null);
   const usernameNote =
     !errors.username && availability === "checking"
       ? t("signUp.usernameChecking")
@@ -197,7 +179,7 @@ export default function SignUpPage() {
             type="email"
             autoComplete="email"
             hint={t("signUp.emailHint")}
-            error={accountExists ? null : errors.email?.message}
+            error={accountExists ? null : signUpErrorText(errors.email?.message)}
             {...register("email")}
           />
           {accountExists ? (
@@ -213,14 +195,14 @@ export default function SignUpPage() {
               id="sign-up-first-name"
               label={t("signUp.firstName")}
               autoComplete="given-name"
-              error={errors.firstName?.message}
+              error={nameOnLast ? undefined : signUpErrorText(nameProblem)}
               {...register("firstName")}
             />
             <Field
               id="sign-up-last-name"
               label={t("signUp.lastName")}
               autoComplete="family-name"
-              error={errors.lastName?.message}
+              error={signUpErrorText(errors.lastName?.message ?? (nameOnLast ? nameProblem : undefined))}
               {...register("lastName", { deps: ["firstName"] })}
             />
           </div>
@@ -240,7 +222,7 @@ export default function SignUpPage() {
             type="password"
             autoComplete="new-password"
             hint={t("signUp.passwordHint")}
-            error={errors.password?.message}
+            error={signUpErrorText(errors.password?.message)}
             {...register("password")}
           />
           <div role="alert" className="text-danger empty:hidden">

@@ -1,14 +1,12 @@
-import type { SelfUser } from "@market/domain";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
 import { authFlags } from "../../api/error-reactions.ts";
 import { Button } from "../../components/ui/index.ts";
 import { PERMISSIONS_KEY } from "../../state/permissions.ts";
-import { selfUserKey } from "../../state/self-user.ts";
-import { storeUser, useSession } from "../../state/session.ts";
 import { useAccountTexts } from "./account-texts.ts";
+import { useOwnAccount } from "./use-own-account.ts";
 
 /**
  * /profile/@{username}/status: an active account is told so; a deactivated one can reactivate itself when the
@@ -16,16 +14,8 @@ import { useAccountTexts } from "./account-texts.ts";
  */
 export default function StatusPage() {
   const t = useAccountTexts();
-  const session = useSession();
   const queryClient = useQueryClient();
-  const sub = session?.claims.sub ?? "";
-  const { data } = useQuery({
-    queryKey: selfUserKey(sub),
-    queryFn: ({ signal }) => api.get<SelfUser>("/users/self", { signal }),
-    enabled: session !== null,
-    staleTime: 0,
-  });
-  const user = data ?? session?.user ?? null;
+  const { user, store } = useOwnAccount(0);
   const [byAdmin, setByAdmin] = useState(false);
   const [reactivated, setReactivated] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -35,9 +25,7 @@ export default function StatusPage() {
     setBusy(true);
     setFailed(false);
     try {
-      const updated = await api.post<SelfUser>("/users/self/reactivate", {});
-      storeUser(updated);
-      queryClient.setQueryData(selfUserKey(sub), updated);
+      store(await api.call("POST /users/self/reactivate"));
       authFlags.set({ loginLocked: false });
       await queryClient.invalidateQueries({ queryKey: PERMISSIONS_KEY });
       setReactivated(true);

@@ -15,7 +15,7 @@ const exchanges = new Map<string, Promise<LoginResponse>>();
 export function exchangeLoginToken(loginToken: string): Promise<LoginResponse> {
   let exchange = exchanges.get(loginToken);
   if (!exchange) {
-    exchange = api.post<LoginResponse>("/auth/token/login-token", { loginToken }, { auth: false });
+    exchange = api.call("POST /auth/token/login-token", { body: { loginToken }, auth: false });
     exchanges.set(loginToken, exchange);
     // A failed exchange may be tried again later (with the pattern, or after a reload).
     exchange.catch(() => exchanges.delete(loginToken));
@@ -73,11 +73,7 @@ export default function TokenLoginPage() {
       {phase === "pattern" ? (
         <PatternChallenge
           attempt={(pattern) =>
-            api.post<LoginResponse>(
-              "/auth/token/login-token",
-              { loginToken: token, pattern },
-              { auth: false },
-            )
+            api.call("POST /auth/token/login-token", { body: { loginToken: token, pattern }, auth: false })
           }
           onComplete={(result) => void finishLogin(result)}
           onFailure={fail}

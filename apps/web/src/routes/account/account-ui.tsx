@@ -1,59 +1,13 @@
 import { checkUsername } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
-import { forwardRef, type InputHTMLAttributes, type ReactNode, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { ApiError, api } from "../../api/client.ts";
 
-export const inputClass = "mt-1 block w-full rounded-ui border border-line bg-paper px-3 py-2";
-
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  id: string;
-  label: string;
-  /** The rule, shown before it is broken. */
-  hint?: string | undefined;
-  error?: string | null | undefined;
-  /** A positive note (e.g. the username is available). */
-  note?: ReactNode;
-}
-
-/** A labelled input with its rule, its error and an optional note, all tied to it for screen readers. */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
-  { id, label, hint, error, note, ...input },
-  ref,
-) {
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null, note ? `${id}-note` : null]
-    .filter(Boolean)
-    .join(" ");
-  return (
-    <div>
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        className={inputClass}
-        {...input}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-      {note ? (
-        <p id={`${id}-note`} className="mt-1 text-sm" aria-live="polite">
-          {note}
-        </p>
-      ) : null}
-    </div>
-  );
-});
+/**
+ * The account screens' field is the design system's: label, rule, live count, error (with the invalid
+ * border) and a positive note, all tied to the control for screen readers. It had a copy of its own.
+ */
+export { TextField as Field } from "../../components/ui/fields.tsx";
 
 export function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -78,7 +32,7 @@ export function useUsernameAvailability(username: string, unchanged = false) {
     queryKey: ["auth", "username-validation", value.toLowerCase()],
     queryFn: async ({ signal }) => {
       try {
-        await api.get("/auth/username-validation", { query: { username: value }, signal, auth: false });
+        await api.call("GET /auth/username-validation", { query: { username: value }, signal, auth: false });
         return "taken" as const;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return "available" as const;

@@ -1,10 +1,10 @@
 import type { LoginResponse } from "@market/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { matchRoutes, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
 import { authFlags } from "../../api/error-reactions.ts";
-import { type Access, mayOpenAfterLogin } from "../../guards/authentication.ts";
+import { mayOpenAfterLogin } from "../../guards/authentication.ts";
 import { missingFlags, type PermissionsResponse } from "../../guards/user-permissions.ts";
 import { adBlockerDetected } from "../../state/ad-blocker.ts";
 import { lowerFooterFlag } from "../../state/footer-flags.ts";
@@ -14,14 +14,7 @@ import { selfUserKey } from "../../state/self-user.ts";
 import { decodeAccessClaims, getSession, storeSession } from "../../state/session.ts";
 import { greetingName, noticeSession } from "../../state/session-notices.ts";
 import { siteSettingsIn } from "../../state/site-config.ts";
-import { ROUTES } from "../route-table.ts";
-
-const ROUTE_ACCESS = ROUTES.map((entry) => ({ path: entry.path, access: entry.access }));
-
-/** The access class of the route a path opens (the route table's; the catch-all page is public). */
-export function accessOfPath(path: string): Access {
-  return matchRoutes(ROUTE_ACCESS, path)?.at(-1)?.route.access ?? "public";
-}
+import { type AccessOfPath, useAccessOfPath } from "../route-access.ts";
 
 /**
  * Where a login really goes: the post-login decision's route when the signed-in user may open it, else the
@@ -32,6 +25,7 @@ export function routeAfterLogin(
   route: string,
   isAdmin: boolean,
   permissions: PermissionsResponse | null,
+  accessOfPath: AccessOfPath,
 ): { route: string; refused: boolean } {
   const path = route.split(/[?#]/)[0] ?? "/";
   const allowed = mayOpenAfterLogin({
@@ -51,6 +45,7 @@ export function routeAfterLogin(
 export function useFinishLogin(): (result: LoginResponse) => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const accessOfPath = useAccessOfPath();
   const [search] = useSearchParams();
   const next = search.get("next");
   return useCallback(
@@ -70,10 +65,12 @@ export function useFinishLogin(): (result: LoginResponse) => Promise<void> {
       });
       if (decision.postRefCode) {
         // A referral that cannot be applied must not stand between the user and the site.
-        await api.post("/auth/refCode", { refCode: decision.postRefCode }).catch(() => undefined);
+        await api
+          .call("POST /auth/refCode", { body: { refCode: decision.postRefCode } })
+          .catch(() => undefined);
       }
       const isAdmin = decodeAccessClaims(result.accessToken)?.scopes.includes("admin") ?? false;
-      const { route, refused } = routeAfterLogin(decision.route, isAdmin, permissions);
+      const { route, refused } = routeAfterLogin(decision.route, isAdmin, permissions, accessOfPath);
       const verified = result.tokenEvent === "verify-email";
       if (verified) lowerFooterFlag("needsMailVerification");
       noticeSession(
@@ -84,6 +81,6 @@ export function useFinishLogin(): (result: LoginResponse) => Promise<void> {
       if (decision.reload) window.location.assign(route);
       else navigate(route, { replace: true });
     },
-    [navigate, queryClient, next],
+    [navigate, queryClient, next, accessOfPath],
   );
 }

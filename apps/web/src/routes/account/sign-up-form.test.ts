@@ -1,6 +1,6 @@
-import { SIGN_UP_MESSAGES } from "@market/domain";
+import { SIGN_UP_MESSAGES, signUpRequestSchema } from "@market/domain";
 import { describe, expect, it } from "vitest";
-import { serverFieldOf, signUpMessage, signUpProblems } from "./sign-up-form.ts";
+import { nameFieldOf, serverFieldOf, signUpErrorText, signUpMessage } from "./sign-up-form.ts";
 
 const valid = {
   email: "ada@school.org",
@@ -10,7 +10,18 @@ const valid = {
   password: "secret123",
 };
 
-describe("signUpProblems (spec section 5, Sign-up)", () => {
+/** The problems the sign-up form shows: the request schema's, a name problem placed by nameFieldOf. */
+function shownProblems(values: typeof valid): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const issue of signUpRequestSchema.safeParse(values).error?.issues ?? []) {
+    const path = String(issue.path[0]);
+    const field = path === "firstName" ? nameFieldOf(values.firstName, issue.message) : path;
+    problems[field] ??= issue.message;
+  }
+  return problems;
+}
+
+describe("the sign-up form's problems (spec section 5, Sign-up)", () => {
   it.each([
     ["a valid form", {}, {}],
     ["an e-mail over 64 characters", { email: `${"a".repeat(60)}@x.org` }, { email: "email_too_long" }],
@@ -25,12 +36,15 @@ describe("signUpProblems (spec section 5, Sign-up)", () => {
     ["a 2-character username", { username: "ad" }, { username: "username_too_short" }],
     ["a username with a dash", { username: "ada-l" }, { username: "username_invalid_characters" }],
   ] as const)("%s", (_name, patch, expected) => {
-    expect(signUpProblems({ ...valid, ...patch })).toEqual(expected);
+    expect(shownProblems({ ...valid, ...patch })).toEqual(expected);
   });
 
   it("speaks the domain's messages", () => {
     expect(signUpMessage("password_needs_number")).toBe(SIGN_UP_MESSAGES.password_needs_number);
     expect(signUpMessage("something_new")).toBe("Check this field.");
+    expect(signUpErrorText("password_needs_number")).toBe(SIGN_UP_MESSAGES.password_needs_number);
+    expect(signUpErrorText("Too long: 201 of 200 characters")).toBe("Too long: 201 of 200 characters");
+    expect(signUpErrorText(undefined)).toBeUndefined();
   });
 
   it("places server field errors on the form's fields", () => {

@@ -1,43 +1,28 @@
-import {
-  checkEmail,
-  checkName,
-  checkPassword,
-  checkUsername,
-  SIGN_UP_MESSAGES,
-  type SignUpProblem,
-} from "@market/domain";
+import { checkName, SIGN_UP_MESSAGES, type SignUpRequest } from "@market/domain";
 
-/** The sign-up form's values (the fields of signUpRequestSchema the visitor types). */
-export interface SignUpValues {
-  email: string;
-  firstName: string;
-  lastName: string;
-  username: string;
-  password: string;
-}
-
-export type SignUpField = keyof SignUpValues;
+/** The sign-up form's fields: those of signUpRequestSchema the visitor types. */
+export type SignUpField = keyof Omit<SignUpRequest, "refCode">;
 
 const NEUTRAL_LAST_NAME = "Smith";
 
 /**
- * The domain's sign-up checks per field. checkName judges first and last name together; its problem is shown
- * on the first name when the first name alone (with a plain last name) breaks the same rule, else on the last.
+ * Where a name problem of signUpRequestSchema belongs. The domain's checkName judges first and last name
+ * together and the schema names the first name; the form shows it on the first name when the first name
+ * alone (with a plain last name) breaks the same rule, else on the last name, where the fix is.
  */
-export function signUpProblems(values: SignUpValues): Partial<Record<SignUpField, SignUpProblem>> {
-  const problems: Partial<Record<SignUpField, SignUpProblem>> = {};
-  const email = checkEmail(values.email.trim());
-  if (email) problems.email = email;
-  const name = checkName(values.firstName, values.lastName);
-  if (name) {
-    const firstAlone = checkName(values.firstName, NEUTRAL_LAST_NAME);
-    problems[firstAlone === name ? "firstName" : "lastName"] = name;
-  }
-  const username = checkUsername(values.username.trim());
-  if (username) problems.username = username;
-  const password = checkPassword(values.password);
-  if (password) problems.password = password;
-  return problems;
+export function nameFieldOf(firstName: string, problem: string): "firstName" | "lastName" {
+  return checkName(firstName.trim(), NEUTRAL_LAST_NAME) === problem ? "firstName" : "lastName";
+}
+
+/**
+ * A sign-up field's error in words: a domain code (the schema's refinement says its problems as codes)
+ * in the domain's words, anything else (the shared words of a broken limit, or words already) as it is.
+ */
+export function signUpErrorText(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  return Object.hasOwn(SIGN_UP_MESSAGES, message)
+    ? SIGN_UP_MESSAGES[message as keyof typeof SIGN_UP_MESSAGES]
+    : message;
 }
 
 /** The words for a problem code from the domain or the server; unknown codes get a generic sentence. */

@@ -205,13 +205,13 @@ export function ColorsEditor() {
   const queryClient = useQueryClient();
   const colors = useQuery({
     queryKey: ["admin", "colors"],
-    queryFn: ({ signal }) => api.get<{ colors: ColorEntry[] }>("/colors", { signal }),
+    queryFn: ({ signal }) => api.call("GET /colors", { signal }),
   });
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (entry: ColorEntry) =>
-      api.patch<{ color: ColorEntry }>(`/colors/${encodeURIComponent(entry.name)}`, entry),
+      api.call("PATCH /colors/:name", { params: { name: entry.name }, body: entry }),
     onSuccess: ({ color }) => {
       const replace = (list: ColorEntry[] | undefined) =>
         list?.map((c) => (c.name === color.name ? color : c));

@@ -11,7 +11,7 @@ import {
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
 import { api } from "../../api/client.ts";
-import { SelectField } from "../../components/ui/index.ts";
+import { SelectField, TableHead } from "../../components/ui/index.ts";
 import { type AdminTexts, errorMessage, useAdminTexts } from "./admin-texts.ts";
 import { colorName } from "./ColorsEditor.tsx";
 import { PagerButtons } from "./PagerButtons.tsx";
@@ -122,7 +122,7 @@ export function SettingChangesList() {
   const changes = useQuery({
     queryKey: ["admin", "setting-changes", area, page],
     queryFn: ({ signal }) =>
-      api.get<SettingChanges>("/admin/site-settings/changes", {
+      api.call("GET /admin/site-settings/changes", {
         query: { page, pageSize: PAGE_SIZE, ...(area ? { area } : {}) },
         signal,
       }),
@@ -186,25 +186,14 @@ export function SettingChangesList() {
           <div className="hidden overflow-x-auto sm:block">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{a("admin.changes.caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="py-1 pr-3">
-                    {a("admin.changes.when")}
-                  </th>
-                  <th scope="col" className="py-1 pr-3">
-                    {a("admin.changes.who")}
-                  </th>
-                  <th scope="col" className="py-1 pr-3">
-                    {a("admin.changes.what")}
-                  </th>
-                  <th scope="col" className="py-1 pr-3">
-                    {a("admin.changes.from")}
-                  </th>
-                  <th scope="col" className="py-1">
-                    {a("admin.changes.to")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                pad="py-1"
+                gap="pr-3"
+                columns={(["when", "who", "what", "from", "to"] as const).map((key) => ({
+                  key,
+                  label: a(`admin.changes.${key}`),
+                }))}
+              />
               <tbody>
                 {changes.data.changes.map((change) => (
                   <tr key={change.id} className="border-t border-line align-top">

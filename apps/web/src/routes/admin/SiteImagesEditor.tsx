@@ -1,21 +1,25 @@
-import { type ColorEntry, formatFileSize, SITE_IMAGE_MAX_BYTES, type SiteImage } from "@market/domain";
+import {
+  type ColorEntry,
+  formatFileSize,
+  SITE_IMAGE_MAX_BYTES,
+  type SiteImage,
+  type SiteImageVariationPatch,
+  siteImageVariationFieldsSchema,
+} from "@market/domain";
+import { z } from "@market/domain/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
-import { api, fileUrl } from "../../api/client.ts";
-import { uploadWithProgress } from "../../api/upload.ts";
-import { Button } from "../../components/ui/index.ts";
-import { useColors } from "../../state/site-config.ts";
+import { useId, useRef, useState } from "react";
+import { ApiError, api, fileUrl } from "../../api/client.ts";
+import { uploadTo } from "../../api/upload.ts";
+import { useDomainForm } from "../../components/ui/form.ts";
+import { Button, Checkbox, Field, TextField } from "../../components/ui/index.ts";
+import { useColors, useTexts } from "../../state/site-config.ts";
 import { errorMessage, useAdminTexts } from "./admin-texts.ts";
-
-interface AllSiteImages {
-  allSiteImages: SiteImage[];
-  siteKeys: string[];
-}
 
 /** GET /site-images/all-settings?force=true: the console always reads the images fresh (spec 7). */
 const ALL_KEY = ["admin", "site-images"];
 const fetchAll = (signal?: AbortSignal) =>
-  api.get<AllSiteImages>("/site-images/all-settings", {
+  api.call("GET /site-images/all-settings", {
     query: { force: "true" },
     ...(signal ? { signal } : {}),
   });
@@ -74,93 +78,123 @@ function ColorChoice({
   );
 }
 
+/**
+ * What the upload sends: the domain's fields beside the image (alt, colors, current) and the image itself,
+ * whose size the server measures against the same limit. The file's checks carry codes that the form words.
+ */
+const uploadSchema = siteImageVariationFieldsSchema.extend({
+  file: z
+    .custom<FileList>((files) => (files as FileList | undefined)?.[0] instanceof File, "choose_file")
+    .refine((files) => files[0]!.size <= SITE_IMAGE_MAX_BYTES, "too_large"),
+});
+const ALT_MAX = siteImageVariationFieldsSchema.shape.alt.maxLength ?? undefined;
+
 function UploadForm({ imageKey, onUploaded }: { imageKey: string; onUploaded: (image: SiteImage) => void }) {
   const a = useAdminTexts();
   const id = useId();
   const pool = useColors() ?? [];
-  const fileRef = useRef<HTMLInputElement>(null);
-  const [alt, setAlt] = useState("");
-  const [colors, setColors] = useState<{ css_var_name: string; color_hex: string }[]>([]);
-  const [current, setCurrent] = useState(true);
+  const { register, handleSubmit, watch, setValue, reset, setError, formState } = useDomainForm(
+    uploadSchema,
+    {
+      defaultValues: { alt: "", colors: [], current: true },
+    },
+  );
+  const { errors } = formState;
+  const texts = useTexts();
+  const fileField = register("file");
+  const fileInput = useRef<HTMLInputElement | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const size = formatFileSize(SITE_IMAGE_MAX_BYTES);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const file = fileRef.current?.files?.[0];
-    if (!file) return setMessage(a("admin.siteImages.chooseFile"));
-    if (file.size > SITE_IMAGE_MAX_BYTES)
-      return setMessage(a("admin.siteImages.tooLarge", { size: formatFileSize(SITE_IMAGE_MAX_BYTES) }));
-    if (!alt.trim()) return setMessage(a("admin.siteImages.altRequired"));
+  const submit = handleSubmit(async ({ alt, colors, current, file }) => {
     const form = new FormData();
-    form.append("alt", alt.trim());
+    form.append("alt", alt);
     form.append("colors", JSON.stringify(colors));
     form.append("current", String(current));
     // The file goes last: the server reads the fields before the image (console.routes.ts).
-    form.append("file", file);
+    form.append("file", file[0]!);
     setProgress(0);
     setMessage(null);
     try {
-      const image = await uploadWithProgress<SiteImage>(
-        `/admin/site-images/${encodeURIComponent(imageKey)}/variations`,
-        form,
-        {
-          onProgress: setProgress,
-        },
-      );
+      const image = await uploadTo("POST /admin/site-images/:key/variations", form, {
+        params: { key: imageKey },
+        onProgress: setProgress,
+      });
       onUploaded(image);
-      setAlt("");
-      setColors([]);
-      if (fileRef.current) fileRef.current.value = "";
+      // The box is emptied first: a reset reads a file box's value back from the page.
+      if (fileInput.current) fileInput.current.value = "";
+      reset({ alt: "", colors: [], current });
       setMessage(a("admin.siteImages.uploaded"));
     } catch (error) {
+      // A field the server refused shows beside that field too (it checks what the form checked).
+      for (const field of Object.keys((error instanceof ApiError && error.fields) || {})) {
+        if (field === "file") setError(field, { message: "choose_file" });
+        if (field === "alt" || field === "colors") setError(field, { message: texts("field.invalid") });
+      }
       setMessage(a("common.failed", { message: errorMessage(error) }));
     } finally {
       setProgress(null);
     }
-  };
+  });
 
+  const fileProblem = errors.file
+    ? errors.file.message === "too_large"
+      ? a("admin.siteImages.tooLarge", { size })
+      : a("admin.siteImages.chooseFile")
+    : undefined;
+  // Left empty, the alt text's own words say what it is for; any other problem in the shared words.
+  const altProblem =
+    errors.alt?.type === "too_small" ? a("admin.siteImages.altRequired") : errors.alt?.message || undefined;
   return (
     <form
       onSubmit={submit}
+      noValidate
       className="flex flex-col gap-3 rounded-ui border border-line p-4"
       aria-label={a("admin.siteImages.upload")}
     >
       <h3 className="font-semibold">{a("admin.siteImages.upload")}</h3>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-file`} className="text-sm font-medium">
-          {a("admin.siteImages.file", { size: formatFileSize(SITE_IMAGE_MAX_BYTES) })}
-        </label>
-        <input
-          id={`${id}-file`}
-          ref={fileRef}
-          type="file"
-          accept="image/png,image/jpeg,image/gif,image/bmp"
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-alt`} className="text-sm font-medium">
-          {a("admin.siteImages.alt")}
-        </label>
-        <input
-          id={`${id}-alt`}
-          maxLength={200}
-          className="rounded-ui border border-line px-3 py-2"
-          value={alt}
-          onChange={(event) => setAlt(event.target.value)}
-        />
-      </div>
-      <ColorChoice pool={pool} value={colors} onChange={setColors} />
-      <label className="flex items-center gap-2">
-        <input type="checkbox" checked={current} onChange={(event) => setCurrent(event.target.checked)} />
-        {a("admin.siteImages.current")}
-      </label>
+      <Field id={`${id}-file`} label={a("admin.siteImages.file", { size })} error={fileProblem}>
+        {(bindings) => (
+          <input
+            {...bindings}
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/bmp"
+            {...fileField}
+            ref={(element) => {
+              fileField.ref(element);
+              fileInput.current = element;
+            }}
+          />
+        )}
+      </Field>
+      <TextField
+        id={`${id}-alt`}
+        label={a("admin.siteImages.alt")}
+        maxLength={ALT_MAX}
+        error={altProblem}
+        {...register("alt")}
+      />
+      <ColorChoice
+        pool={pool}
+        value={watch("colors") ?? []}
+        onChange={(next) => setValue("colors", next, { shouldDirty: true })}
+      />
+      {errors.colors?.message ? (
+        <p className="text-sm font-medium text-danger">{errors.colors.message}</p>
+      ) : null}
+      <Checkbox id={`${id}-current`} label={a("admin.siteImages.current")} {...register("current")} />
       {progress !== null ? (
         <progress max={1} value={progress} aria-label={a("admin.siteImages.progress")}>
           {Math.round(progress * 100)}%
         </progress>
       ) : null}
-      <Button variant="primary" className="self-start" type="submit" disabled={progress !== null}>
+      <Button
+        variant="primary"
+        className="self-start"
+        type="submit"
+        disabled={progress !== null || formState.isSubmitting}
+      >
         {a("admin.siteImages.uploadButton")}
       </Button>
       {message ? <p role="status">{message}</p> : null}
@@ -184,10 +218,21 @@ export function SiteImagesEditor() {
     await queryClient.fetchQuery({ queryKey: ALL_KEY, queryFn: () => fetchAll(), staleTime: 0 });
   };
   const change = useMutation({
-    mutationFn: ({ key, variation, patch }: { key: string; variation: string; patch: object | null }) =>
+    mutationFn: ({
+      key,
+      variation,
+      patch,
+    }: {
+      key: string;
+      variation: string;
+      patch: SiteImageVariationPatch | null;
+    }) =>
       patch
-        ? api.patch<SiteImage>(`/admin/site-images/${key}/variations/${variation}`, patch)
-        : api.delete<SiteImage>(`/admin/site-images/${key}/variations/${variation}`),
+        ? api.call("PATCH /admin/site-images/:key/variations/:id", {
+            params: { key, id: variation },
+            body: patch,
+          })
+        : api.call("DELETE /admin/site-images/:key/variations/:id", { params: { key, id: variation } }),
     onSuccess: async (image) => {
       await refreshed(image);
       setMessage(a("common.saved"));

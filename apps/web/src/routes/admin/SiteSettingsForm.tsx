@@ -1,15 +1,25 @@
 import {
   AD_TYPES,
   formatAmount,
+  SITE_SETTING_KEYS,
   type SiteSettings,
   type SiteSettingsPatch,
   siteSettingsPatchSchema,
 } from "@market/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
-import type { z } from "zod";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { type FieldErrors, type Path, useFieldArray } from "react-hook-form";
 import { ApiError, api } from "../../api/client.ts";
-import { Button, Checkbox, type ControlBindings, Field, Input, Textarea } from "../../components/ui/index.ts";
+import { useDomainForm } from "../../components/ui/form.ts";
+import {
+  Button,
+  Checkbox,
+  type ControlBindings,
+  Field,
+  Input,
+  TableHead,
+  Textarea,
+} from "../../components/ui/index.ts";
 import { siteQueries } from "../../state/site-config.ts";
 import { errorMessage, useAdminTexts } from "./admin-texts.ts";
 import {
@@ -39,25 +49,38 @@ export function changedSettings(before: SiteSettings, after: SiteSettings): Site
 const toDollars = (cents: number) => (cents / 100).toFixed(2);
 const toCents = (dollars: string) => Math.round(Number(dollars) * 100);
 
-/** What is wrong with a value, in words: the schema's own messages are written for programs. */
-function settingProblem(s: SettingsTexts, issue: z.core.$ZodIssue): string {
-  const limit = (value: unknown) => Number(value).toLocaleString("en-US");
-  switch (issue.code) {
-    case "too_small":
-      return s("problem.tooSmall", { min: limit(issue.minimum) });
-    case "too_big":
-      return s("problem.tooBig", { max: limit(issue.maximum) });
-    case "invalid_type":
-      return s("problem.wholeNumber");
-    case "custom":
-      if (issue.message === "unknown_time_zone") return s("problem.timeZone");
-      if (issue.message === "duplicate_pattern") return s("problem.duplicateWord");
-      if (issue.message === "spend_per_day_above_total") return s("problem.perDayAboveTotal");
-      return s("problem.invalid");
-    default:
-      return s("problem.invalid");
-  }
+/** The schema's own rules (custom issues carry a code) in an admin's words; the server names the same. */
+const RULE_TEXTS: Record<string, SettingsTextKey> = {
+  unknown_time_zone: "problem.timeZone",
+  duplicate_pattern: "problem.duplicateWord",
+  spend_per_day_above_total: "problem.perDayAboveTotal",
+};
+
+/**
+ * A problem in words: a rule's code in the settings' words; a broken limit is already in the shared words
+ * ("At least 30"); a zod code the server names ("too_small", without its limit) only as not usable.
+ */
+function problemText(s: SettingsTexts, message: string | undefined, fromServer: boolean): string | undefined {
+  if (!message) return undefined;
+  const rule = RULE_TEXTS[message];
+  if (rule) return s(rule);
+  return fromServer ? s("problem.invalid") : message;
 }
+
+/** The first problem at or under a path of the form's errors (a row of a table, a list of words). */
+function firstProblem(node: unknown): { message: string; type: string } | undefined {
+  if (!node || typeof node !== "object") return undefined;
+  const { message, type } = node as { message?: unknown; type?: unknown };
+  if (typeof message === "string" && message) return { message, type: String(type) };
+  for (const [key, child] of Object.entries(node)) {
+    if (key === "ref") continue;
+    const found = firstProblem(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const SETTING_KEYS = new Set<string>(SITE_SETTING_KEYS);
 
 const fieldset = "flex flex-col gap-4 rounded-card border border-line p-4";
 const legend = "px-1 text-lg font-semibold";
@@ -92,67 +115,79 @@ function Setting({
  */
 export function SiteSettingsForm() {
   const a = useAdminTexts();
-  const s = useSettingsTexts();
   // The form edits what is stored, so it waits for it rather than starting from the defaults.
   const stored = useQuery(siteQueries.settings).data;
+  if (!stored) return <p aria-busy="true">{a("common.loading")}</p>;
+  return <SettingsEditor stored={stored} />;
+}
+
+type NumberKey = {
+  [K in keyof SiteSettings]: SiteSettings[K] extends number ? K : never;
+}[keyof SiteSettings];
+
+function SettingsEditor({ stored }: { stored: SiteSettings }) {
+  const a = useAdminTexts();
+  const s = useSettingsTexts();
   const queryClient = useQueryClient();
   const switchId = useId();
-  const [draft, setDraft] = useState<SiteSettings | null>(null);
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  // PATCH /site-settings' body schema; every setting is in the form, and only the changed ones are sent.
+  const { register, control, handleSubmit, watch, setValue, reset, setError, formState } = useDomainForm(
+    siteSettingsPatchSchema,
+    { mode: "onChange", defaultValues: stored },
+  );
+  const words = useFieldArray({ control, name: "restrictedWords" });
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
-    if (stored && !draft) setDraft(stored);
-  }, [stored, draft]);
+    // A change after a save makes its message stale; a reset (the save itself) names no field.
+    const watching = watch((_, { name }) => {
+      if (name) setMessage(null);
+    });
+    return () => watching.unsubscribe();
+  }, [watch]);
 
   const save = useMutation({
-    mutationFn: (patch: SiteSettingsPatch) => api.patch<{ settings: SiteSettings }>("/site-settings", patch),
+    mutationFn: (patch: SiteSettingsPatch) => api.call("PATCH /site-settings", { body: patch }),
     onSuccess: ({ settings }) => {
       queryClient.setQueryData(siteQueries.settings.queryKey, settings);
       queryClient.setQueryData(siteQueries.offlineMode.queryKey, settings.offlineMode);
       queryClient.setQueryData(siteQueries.cssOverride.queryKey, settings.cssOverride);
       void queryClient.invalidateQueries({ queryKey: ["admin", "setting-changes"] });
-      setDraft(settings);
-      setServerFields({});
+      reset(settings);
       setMessage(a("common.saved"));
     },
     onError: (error) => {
-      setServerFields(error instanceof ApiError ? (error.fields ?? {}) : {});
+      // The server names a refused value by its path ("adMinimums.a.spendPerDay") and its code.
+      for (const [path, code] of Object.entries(error instanceof ApiError ? (error.fields ?? {}) : {})) {
+        if (SETTING_KEYS.has(path.split(".")[0] ?? ""))
+          setError(path as Path<SiteSettings>, { type: "server", message: code });
+      }
       setMessage(a("common.failed", { message: errorMessage(error) }));
     },
   });
 
-  if (!draft || !stored) return <p aria-busy="true">{a("common.loading")}</p>;
+  const draft = watch() as SiteSettings;
   const patch = changedSettings(stored, draft);
   const changedKeys = Object.keys(patch) as (keyof SiteSettings)[];
-  const checked = siteSettingsPatchSchema.safeParse(patch);
-  const problems: Record<string, string> = { ...serverFields };
-  if (!checked.success) {
-    for (const issue of checked.error.issues) problems[issue.path.join(".")] ??= settingProblem(s, issue);
-  }
-  const problemAt = (prefix: string) =>
-    Object.entries(problems).find(([path]) => path === prefix || path.startsWith(`${prefix}.`))?.[1];
-  const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => {
-    setDraft({ ...draft, [key]: value });
-    setMessage(null);
+  // What is sent must pass the schema; the button waits for it, as the problems show beside each value.
+  const accepted = siteSettingsPatchSchema.safeParse(patch).success;
+  const busy = formState.isSubmitting || save.isPending;
+  const errors = formState.errors as FieldErrors<SiteSettings>;
+  const problemAt = (key: keyof SiteSettings) => {
+    const found = firstProblem(errors[key]);
+    return problemText(s, found?.message, found?.type === "server");
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!checked.success || changedKeys.length === 0) return;
-    save.mutate(checked.data);
+  // Awaited, so the form stays submitting (and its button pressed once) until the server answers.
+  const onValid = async (values: SiteSettingsPatch) => {
+    const changed = changedSettings(stored, values as SiteSettings);
+    if (Object.keys(changed).length > 0) await save.mutateAsync(changed).catch(() => undefined);
   };
-  type NumberKey = {
-    [K in keyof SiteSettings]: SiteSettings[K] extends number ? K : never;
-  }[keyof SiteSettings];
+  /** A value kept in cents but typed in dollars: the box shows dollars, the form holds cents. */
+  const setCents = (path: Path<SiteSettings>, dollars: string) =>
+    setValue(path, toCents(dollars), { shouldDirty: true, shouldValidate: true });
   const number = (key: NumberKey, help: ReactNode) => (
     <Setting name={SETTING_NAMES[key]} help={help} error={problemAt(key)}>
       {(bindings) => (
-        <Input
-          {...bindings}
-          type="number"
-          inputMode="numeric"
-          value={String(draft[key])}
-          onChange={(event) => set(key, Number(event.target.value))}
-        />
+        <Input {...bindings} type="number" inputMode="numeric" {...register(key, { valueAsNumber: true })} />
       )}
     </Setting>
   );
@@ -165,26 +200,25 @@ export function SiteSettingsForm() {
           inputMode="decimal"
           step="0.01"
           min="0"
-          defaultValue={toDollars(draft[key])}
-          onChange={(event) => set(key, toCents(event.target.value))}
+          defaultValue={toDollars(stored[key])}
+          onChange={(event) => setCents(key, event.target.value)}
         />
       )}
     </Setting>
   );
   const switchOf = (key: "offlineMode" | "quickCheckout" | "donatedAdFreeMode", help: SettingsTextKey) => (
-    <Checkbox
-      id={`${switchId}-${key}`}
-      label={s(SETTING_NAMES[key])}
-      hint={s(help)}
-      checked={draft[key]}
-      onChange={(event) => set(key, event.target.checked)}
-    />
+    <Checkbox id={`${switchId}-${key}`} label={s(SETTING_NAMES[key])} hint={s(help)} {...register(key)} />
   );
   const share = (percent: number, of: number) =>
-    formatAmount(Math.round((of * (100 - Math.min(100, Math.max(0, percent)))) / 100));
+    formatAmount(Math.round((of * (100 - Math.min(100, Math.max(0, percent || 0)))) / 100));
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-6" aria-label={s("settings.form")} noValidate>
+    <form
+      onSubmit={handleSubmit(onValid)}
+      className="flex flex-col gap-6"
+      aria-label={s("settings.form")}
+      noValidate
+    >
       <fieldset className={fieldset}>
         <legend className={legend}>{s("settings.switches")}</legend>
         {switchOf("offlineMode", "settings.offlineMode.help")}
@@ -194,8 +228,7 @@ export function SiteSettingsForm() {
           id={`${switchId}-showAds`}
           label={s(SETTING_NAMES.showAds)}
           hint={s("settings.showAds.help")}
-          checked={draft.showAds.portfolio}
-          onChange={(event) => set("showAds", { portfolio: event.target.checked })}
+          {...register("showAds.portfolio")}
         />
       </fieldset>
 
@@ -207,22 +240,15 @@ export function SiteSettingsForm() {
         <div className="overflow-x-auto">
           <table className="text-sm">
             <caption className="sr-only">{s("settings.ads.caption")}</caption>
-            <thead>
-              <tr className="text-left align-bottom">
-                <th scope="col" className="pr-2 pb-1">
-                  {s("settings.ads.type")}
-                </th>
-                <th scope="col" className="pr-2 pb-1">
-                  {s("settings.ads.totalCost")}
-                </th>
-                <th scope="col" className="pr-2 pb-1">
-                  {s("settings.ads.spendPerDay")}
-                </th>
-                <th scope="col" className="pb-1">
-                  {s("settings.ads.cpm")}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              pad="pb-1"
+              gap="pr-2"
+              className="text-left align-bottom"
+              columns={(["type", "totalCost", "spendPerDay", "cpm"] as const).map((key) => ({
+                key,
+                label: s(`settings.ads.${key}`),
+              }))}
+            />
             <tbody>
               {AD_TYPES.map((type) => (
                 <tr key={type}>
@@ -237,13 +263,11 @@ export function SiteSettingsForm() {
                         inputMode="numeric"
                         min="1"
                         className="min-w-20"
-                        value={draft.adMinimums[type][field]}
-                        onChange={(event) =>
-                          set("adMinimums", {
-                            ...draft.adMinimums,
-                            [type]: { ...draft.adMinimums[type], [field]: Number(event.target.value) },
-                          })
-                        }
+                        {...register(`adMinimums.${type}.${field}`, {
+                          valueAsNumber: true,
+                          // A day's least is judged against the run's: either change checks both.
+                          deps: [`adMinimums.${type}`],
+                        })}
                       />
                     </td>
                   ))}
@@ -255,10 +279,8 @@ export function SiteSettingsForm() {
                       step="0.01"
                       min="0.01"
                       className="min-w-20"
-                      defaultValue={toDollars(draft.adCpmCents[type])}
-                      onChange={(event) =>
-                        set("adCpmCents", { ...draft.adCpmCents, [type]: toCents(event.target.value) })
-                      }
+                      defaultValue={toDollars(stored.adCpmCents[type])}
+                      onChange={(event) => setCents(`adCpmCents.${type}`, event.target.value)}
                     />
                   </td>
                 </tr>
@@ -297,13 +319,7 @@ export function SiteSettingsForm() {
           help={s("settings.timeZone.help")}
           error={problemAt("timeZone")}
         >
-          {(bindings) => (
-            <Input
-              {...bindings}
-              value={draft.timeZone}
-              onChange={(event) => set("timeZone", event.target.value)}
-            />
-          )}
+          {(bindings) => <Input {...bindings} {...register("timeZone")} />}
         </Setting>
       </fieldset>
 
@@ -313,7 +329,9 @@ export function SiteSettingsForm() {
         {number("favoritesLimit", s("settings.favoritesLimit.help"))}
         {number(
           "idleTimeoutSeconds",
-          s("settings.idleTimeoutSeconds.help", { duration: describeSeconds(s, draft.idleTimeoutSeconds) }),
+          s("settings.idleTimeoutSeconds.help", {
+            duration: describeSeconds(s, draft.idleTimeoutSeconds || 0),
+          }),
         )}
         {number("passwordMaxAgeDays", s("settings.passwordMaxAgeDays.help"))}
       </fieldset>
@@ -324,47 +342,26 @@ export function SiteSettingsForm() {
           {s("settings.restrictedWords.help")}
         </p>
         <ul className="flex flex-col gap-2">
-          {draft.restrictedWords.map((word, index) => (
+          {words.fields.map((word, index) => (
             <li
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and have no identity of their own
-              key={index}
+              key={word.id}
               className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2 sm:grid-cols-[minmax(0,16rem)_auto_minmax(0,16rem)_auto]"
             >
               <Input
                 aria-label={s("settings.restrictedWords.pattern", { n: String(index + 1) })}
-                value={word.pattern}
-                onChange={(event) =>
-                  set(
-                    "restrictedWords",
-                    draft.restrictedWords.map((w, i) =>
-                      i === index ? { ...w, pattern: event.target.value } : w,
-                    ),
-                  )
-                }
+                // A word listed twice is a problem of the list: any word's change checks it again.
+                {...register(`restrictedWords.${index}.pattern`, { deps: ["restrictedWords"] })}
               />
               <span aria-hidden="true">→</span>
               <Input
                 aria-label={s("settings.restrictedWords.replacement", { n: String(index + 1) })}
-                value={word.replacement}
-                onChange={(event) =>
-                  set(
-                    "restrictedWords",
-                    draft.restrictedWords.map((w, i) =>
-                      i === index ? { ...w, replacement: event.target.value } : w,
-                    ),
-                  )
-                }
+                {...register(`restrictedWords.${index}.replacement`)}
               />
               <Button
                 variant="secondary"
                 size="sm"
                 className="col-span-3 justify-self-start sm:col-span-1"
-                onClick={() =>
-                  set(
-                    "restrictedWords",
-                    draft.restrictedWords.filter((_, i) => i !== index),
-                  )
-                }
+                onClick={() => words.remove(index)}
               >
                 {s("settings.restrictedWords.remove")}
                 <span className="sr-only">
@@ -379,7 +376,7 @@ export function SiteSettingsForm() {
           variant="secondary"
           size="sm"
           className="self-start"
-          onClick={() => set("restrictedWords", [...draft.restrictedWords, { pattern: "", replacement: "" }])}
+          onClick={() => words.append({ pattern: "", replacement: "" }, { shouldFocus: true })}
         >
           {s("settings.restrictedWords.add")}
         </Button>
@@ -396,13 +393,7 @@ export function SiteSettingsForm() {
         error={problemAt("cssOverride")}
       >
         {(bindings) => (
-          <Textarea
-            {...bindings}
-            rows={6}
-            className="font-mono text-sm"
-            value={draft.cssOverride}
-            onChange={(event) => set("cssOverride", event.target.value)}
-          />
+          <Textarea {...bindings} rows={6} className="font-mono text-sm" {...register("cssOverride")} />
         )}
       </Setting>
 
@@ -410,10 +401,10 @@ export function SiteSettingsForm() {
         <Button
           variant="primary"
           type="submit"
-          busy={save.isPending}
-          disabled={!checked.success || changedKeys.length === 0}
+          busy={busy}
+          disabled={busy || !accepted || changedKeys.length === 0}
         >
-          {save.isPending ? a("common.saving") : s("settings.save")}
+          {busy ? a("common.saving") : s("settings.save")}
         </Button>
         <span className="text-sm text-muted">
           {changedKeys.length === 0

@@ -19,7 +19,7 @@ function TextRow({ textKey, value, stored }: { textKey: string; value: string; s
   const [message, setMessage] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (next: string) =>
-      api.put<{ key: string; value: string }>(`/texts/${encodeURIComponent(textKey)}`, { value: next }),
+      api.call("PUT /texts/:key", { params: { key: textKey }, body: { value: next } }),
     onSuccess: (saved) => {
       queryClient.setQueryData(siteQueries.texts.queryKey, (old: Record<string, string> | undefined) => ({
         ...old,
@@ -31,8 +31,7 @@ function TextRow({ textKey, value, stored }: { textKey: string; value: string; s
     onError: (error) => setMessage(a("common.failed", { message: errorMessage(error) })),
   });
   const reset = useMutation({
-    mutationFn: () =>
-      api.delete<{ key: string; value: string | null }>(`/texts/${encodeURIComponent(textKey)}`),
+    mutationFn: () => api.call("DELETE /texts/:key", { params: { key: textKey } }),
     onSuccess: () => {
       queryClient.setQueryData(siteQueries.texts.queryKey, (old: Record<string, string> | undefined) => {
         const { [textKey]: _dropped, ...rest } = old ?? {};

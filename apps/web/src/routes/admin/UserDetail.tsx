@@ -1,5 +1,4 @@
 import {
-  type AdminUserDetail,
   type AdminUserPatch,
   checkConsoleUserChange,
   formatAmount,
@@ -39,7 +38,7 @@ export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const key = ["admin", "user", id];
   const detail = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.get<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.call("GET /admin/users/:id", { params: { id }, signal }),
   });
   const [flags, setFlags] = useState<Record<PermissionFlag, boolean> | null>(null);
   useEffect(() => {
@@ -48,7 +47,7 @@ export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
 
   const change = useMutation({
     mutationFn: (patch: AdminUserPatch) =>
-      api.patch<AdminUserDetail>(`/admin/users/${encodeURIComponent(id)}`, patch),
+      api.call("PATCH /admin/users/:id", { params: { id }, body: patch }),
     onSuccess: (updated) => {
       queryClient.setQueryData(key, updated);
       void queryClient.invalidateQueries({ queryKey: ["admin", "users"], exact: false });
@@ -57,7 +56,7 @@ export function UserDetail({ id, onBack }: { id: string; onBack: () => void }) {
     onError: (error) => setMessage(a("common.failed", { message: errorMessage(error) })),
   });
   const resend = useMutation({
-    mutationFn: () => api.post(`/admin/users/${encodeURIComponent(id)}/verification-email`, {}),
+    mutationFn: () => api.call("POST /admin/users/:id/verification-email", { params: { id } }),
     onSuccess: () => setMessage(t("user.resent", { email: detail.data?.user.email ?? "" })),
     onError: (error) => setMessage(a("common.failed", { message: errorMessage(error) })),
   });

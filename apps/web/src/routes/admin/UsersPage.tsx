@@ -1,9 +1,9 @@
-import { ADMIN_USER_FILTERS, type AdminUserList, type AdminUserRow } from "@market/domain";
+import { ADMIN_USER_FILTERS, type AdminUserRow } from "@market/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
-import { Button, LinkButton } from "../../components/ui/index.ts";
+import { Button, LinkButton, SelectField, TextField } from "../../components/ui/index.ts";
 import { useAdminTexts } from "./admin-texts.ts";
 import { PagerButtons } from "./PagerButtons.tsx";
 import { UserDetail } from "./UserDetail.tsx";
@@ -46,7 +46,7 @@ export default function UsersPage() {
   const list = useQuery({
     queryKey: ["admin", "users", q, filter, page],
     queryFn: ({ signal }) =>
-      api.get<AdminUserList>("/admin/users", { query: { q, filter, page, pageSize: PAGE_SIZE }, signal }),
+      api.call("GET /admin/users", { query: { q, filter, page, pageSize: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -81,38 +81,29 @@ export default function UsersPage() {
       </header>
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet known to every browser we support (nor jsdom) */}
       <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-3">
-        <div className="flex min-w-64 flex-1 flex-col gap-1">
-          <label htmlFor={`${id}-q`} className="text-sm font-medium">
-            {t("users.search")}
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={draft}
-            maxLength={100}
-            onChange={(event) => setDraft(event.target.value)}
-            className="rounded-ui border border-line px-3 py-2"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-filter`} className="text-sm font-medium">
-            {t("users.filter")}
-          </label>
-          <select
-            id={`${id}-filter`}
-            value={filter}
-            onChange={(event) =>
-              update({ filter: event.target.value === "all" ? null : event.target.value, page: null })
-            }
-            className="rounded-ui border border-line px-3 py-2"
-          >
-            {ADMIN_USER_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {t(`users.filter.${f}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          id={`${id}-q`}
+          label={t("users.search")}
+          type="search"
+          value={draft}
+          maxLength={100}
+          onChange={(event) => setDraft(event.target.value)}
+          className="min-w-64 flex-1"
+        />
+        <SelectField
+          id={`${id}-filter`}
+          label={t("users.filter")}
+          value={filter}
+          onChange={(event) =>
+            update({ filter: event.target.value === "all" ? null : event.target.value, page: null })
+          }
+        >
+          {ADMIN_USER_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {t(`users.filter.${f}`)}
+            </option>
+          ))}
+        </SelectField>
         <Button variant="primary" type="submit">
           {t("users.searchButton")}
         </Button>

@@ -193,10 +193,44 @@ describe("settings form", () => {
     expect(description(idle)).toContain("That is 1 minute and 30 seconds.");
     expect(screen.getByText("Changed: Time before the idle page (seconds)")).toBeTruthy();
     fireEvent.change(idle, { target: { value: "5" } });
-    expect(description(idle)).toContain("Use 30 or more.");
+    // The schema checks as typed (react-hook-form resolves it a tick later), in the shared words.
+    await waitFor(() => expect(description(idle)).toContain("At least 30"));
 
     const shown = document.body.textContent ?? "";
     for (const key of SITE_SETTING_KEYS) expect(shown).not.toContain(key);
+  });
+
+  it("checks the word list with the schema, then sends only what changed and shows the server's refusal", async () => {
+    const { calls } = stubFetch({
+      ...SETTINGS,
+      "PATCH /api/site-settings": [
+        400,
+        {
+          error: "validation_failed",
+          message: "Some fields are not valid",
+          fields: { timeZone: "unknown_time_zone" },
+        },
+      ],
+    });
+    renderScreen(AdminSettingsPage, "/admin/settings");
+    const save = await screen.findByRole("button", { name: "Save settings" });
+    fireEvent.click(screen.getByRole("button", { name: "Add a word" }));
+    fireEvent.click(screen.getByRole("button", { name: "Add a word" }));
+    const words = DEFAULT_SITE_SETTINGS.restrictedWords.length;
+    fireEvent.change(screen.getByLabelText(`Word ${words + 1}`), { target: { value: "darn" } });
+    fireEvent.change(screen.getByLabelText(`Word ${words + 2}`), { target: { value: "Darn" } });
+    expect(await screen.findByText("Each word can be listed once.")).toBeTruthy();
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: new RegExp(`^Remove\\s*Word ${words + 2}$`) }));
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(save);
+    fireEvent.click(save);
+    expect(await screen.findByText(/That is not a time zone we know/)).toBeTruthy();
+    const patches = calls.filter((c) => c.method === "PATCH");
+    expect(patches).toHaveLength(1);
+    expect(patches[0]?.body).toEqual({
+      restrictedWords: [...DEFAULT_SITE_SETTINGS.restrictedWords, { pattern: "darn", replacement: "" }],
+    });
   });
 
   it("sends only the settings that changed", () => {

@@ -1,4 +1,3 @@
-import type { ExceptionsSummary } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
 
@@ -6,7 +5,7 @@ import { api } from "../../api/client.ts";
 export function useExceptionsSummary() {
   return useQuery({
     queryKey: ["admin", "exceptions"],
-    queryFn: ({ signal }) => api.get<ExceptionsSummary>("/admin/exceptions", { signal }),
+    queryFn: ({ signal }) => api.call("GET /admin/exceptions", { signal }),
     refetchInterval: 30_000,
   });
 }

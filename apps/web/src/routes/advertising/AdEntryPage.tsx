@@ -26,7 +26,7 @@ const started = new Map<string, Promise<Ad>>();
 function startAd(visit: string, type: AdType): Promise<Ad> {
   let ad = started.get(visit);
   if (!ad) {
-    ad = api.post<Ad>("/advertisements", { ad_type: type });
+    ad = api.call("POST /advertisements", { body: { ad_type: type } });
     started.set(visit, ad);
     ad.catch(() => started.delete(visit));
   }

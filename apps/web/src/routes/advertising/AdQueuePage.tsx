@@ -1,4 +1,4 @@
-import { type Ad, formatMoney } from "@market/domain";
+import { formatMoney } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { api } from "../../api/client.ts";
@@ -12,7 +12,7 @@ export default function AdQueuePage() {
   const t = useAdvertisingTexts();
   const queue = useQuery({
     queryKey: ["ads", "queue"],
-    queryFn: ({ signal }) => api.get<{ ads: Ad[] }>("/admin/advertisements/review-queue", { signal }),
+    queryFn: ({ signal }) => api.call("GET /admin/advertisements/review-queue", { signal }),
   });
   return (
     <section className="flex flex-col gap-6">
@@ -55,7 +55,7 @@ export function ApproveAdPage() {
   const t = useAdvertisingTexts();
   const ad = useQuery({
     queryKey: ["ads", "own", id],
-    queryFn: ({ signal }) => api.get<Ad>(`/advertisements/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.call("GET /advertisements/:id", { params: { id }, signal }),
   });
   if (!ad.data) return <p role="status">{t("ads.loading")}</p>;
   const a = ad.data;

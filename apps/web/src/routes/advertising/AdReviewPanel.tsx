@@ -17,10 +17,11 @@ export function AdReviewPanel({ ad }: { ad: Ad }) {
   const [outcome, setOutcome] = useState<string | null>(null);
   const decide = async (action: "approve" | "reject" | "clear") => {
     try {
-      await api.post(
-        `/admin/advertisements/${ad.id}/${action}`,
-        action === "reject" ? { comment } : undefined,
-      );
+      const params = { id: ad.id };
+      if (action === "reject")
+        await api.call("POST /admin/advertisements/:id/reject", { params, body: { comment } });
+      else if (action === "approve") await api.call("POST /admin/advertisements/:id/approve", { params });
+      else await api.call("POST /admin/advertisements/:id/clear", { params });
       setOutcome(t(`ads.review.outcome.${action}`));
       if (action === "clear") setComment("");
       void queryClient.invalidateQueries({ queryKey: ["ads"] });

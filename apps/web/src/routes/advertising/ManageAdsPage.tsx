@@ -1,4 +1,4 @@
-import { type Ad, formatAmount } from "@market/domain";
+import { formatAmount } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation } from "react-router";
 import { api } from "../../api/client.ts";
@@ -15,7 +15,7 @@ export default function ManageAdsPage() {
   const deleted = (location.state as { deletedAd?: unknown } | null)?.deletedAd;
   const ads = useQuery({
     queryKey: ["ads", "own", "list"],
-    queryFn: ({ signal }) => api.get<{ ads: Ad[] }>("/advertisements", { signal }),
+    queryFn: ({ signal }) => api.call("GET /advertisements", { signal }),
   });
   return (
     <section className="flex flex-col gap-6">

@@ -56,6 +56,19 @@ describe("the ad wizard's alternate steps (spec 2: discount-code, title-descript
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
   });
 
+  it("refuses a text over the type's limit in the shared words, beside its count, before saving", async () => {
+    signIn();
+    const { calls } = stubFetch({ "GET /api/advertisements/ad1": [200, makeAd({ ad_type: "1" })] });
+    renderScreen(AdWizard, "/advertising/ad1/edit/button", "/advertising/:id/edit/:step");
+    const field = await screen.findByLabelText("Button");
+    fireEvent.change(field, { target: { value: "Order the kits now" } });
+    expect(screen.getByText("18 of 1 to 15 characters")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Save and continue" }));
+    expect(await screen.findByText("Too long: 18 of 15 characters")).toBeTruthy();
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+
   it("saves the business name on the identity step", async () => {
     signIn();
     const { calls } = stubFetch({

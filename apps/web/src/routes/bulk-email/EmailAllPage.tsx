@@ -9,8 +9,10 @@ import { useId, useState } from "react";
 import { ApiError, api } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
 import { RichText } from "../../components/RichText.tsx";
-import { Button, Dialog } from "../../components/ui/index.ts";
+import { useDomainForm } from "../../components/ui/form.ts";
+import { Button, Dialog, TextAreaField, TextField } from "../../components/ui/index.ts";
 import { useHoldIdleRedirect } from "../../state/idle.ts";
+import { type TextLookup, useTexts } from "../../state/site-config.ts";
 import { type BulkEmailTexts, useBulkEmailTexts } from "./bulk-email-texts.ts";
 
 const stateKey = ["admin", "bulk-email"] as const;
@@ -26,7 +28,7 @@ export default function EmailAllPage() {
   useHoldIdleRedirect();
   const state = useQuery({
     queryKey: stateKey,
-    queryFn: ({ signal }) => api.get<BulkEmailState>("/users/bulk-email", { signal }),
+    queryFn: ({ signal }) => api.call("GET /users/bulk-email", { signal }),
     refetchInterval: (query) => {
       const send = query.state.data?.bulkSend;
       return send && !send.finishedAt ? 1000 : false;
@@ -107,53 +109,54 @@ function Progress({ state, t }: { state: BulkEmailState; t: BulkEmailTexts }) {
   );
 }
 
+/** A refusal the server named by field (zod's code) in the form's words; the client's own check came first. */
+function serverProblem(t: TextLookup, code: string, text: string, max: number): string {
+  if (code === "too_small") return t("field.required");
+  if (code === "too_big") return t("field.tooLong", { used: String(text.length), max: String(max) });
+  return t("field.invalid");
+}
+
+const LIMIT: Record<keyof BulkEmailRequest, number> = {
+  subject: BULK_EMAIL_LIMITS.subjectMax,
+  body: BULK_EMAIL_LIMITS.bodyMax,
+};
+
 function Compose({ state, t }: { state: BulkEmailState; t: BulkEmailTexts }) {
   const id = useId();
+  const texts = useTexts();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<BulkEmailRequest>({ subject: "", body: "" });
+  const { register, handleSubmit, watch, getValues, reset, setError, formState } = useDomainForm(
+    bulkEmailRequestSchema,
+    { defaultValues: { subject: "", body: "" } },
+  );
+  const { errors } = formState;
   const [previewing, setPreviewing] = useState(false);
   /** The message the admin asked to send, waiting for the confirmation dialog's answer. */
   const [confirming, setConfirming] = useState<BulkEmailRequest | null>(null);
-  const [problems, setProblems] = useState<Partial<Record<keyof BulkEmailRequest, string>>>({});
   const reach = state.audience;
   const send = useMutation({
-    mutationFn: (input: BulkEmailRequest) => api.post<BulkEmailState>("/users/bulk-email", input),
+    mutationFn: (input: BulkEmailRequest) => api.call("POST /users/bulk-email", { body: input }),
     onSuccess: (next) => {
       setConfirming(null);
       queryClient.setQueryData(stateKey, next);
-      setDraft({ subject: "", body: "" });
+      reset({ subject: "", body: "" });
       setPreviewing(false);
     },
     onError: (error) => {
       setConfirming(null);
-      if (error instanceof ApiError && error.fields) setProblems(error.fields as typeof problems);
+      if (error instanceof ApiError && error.fields) {
+        for (const [field, code] of Object.entries(error.fields)) {
+          if (field !== "subject" && field !== "body") continue;
+          setError(field, { message: serverProblem(texts, code, getValues(field), LIMIT[field]) });
+        }
+        // Back to the boxes, where the refusal shows beside its field.
+        setPreviewing(false);
+      }
       void queryClient.invalidateQueries({ queryKey: stateKey });
     },
   });
-  const check = () => {
-    const parsed = bulkEmailRequestSchema.safeParse(draft);
-    if (parsed.success) {
-      setProblems({});
-      return parsed.data;
-    }
-    const found: typeof problems = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof BulkEmailRequest;
-      found[field] = t(`emailAll.problem.${field}`, {
-        max: String(field === "subject" ? BULK_EMAIL_LIMITS.subjectMax : BULK_EMAIL_LIMITS.bodyMax),
-      });
-    }
-    setProblems(found);
-    return null;
-  };
-  const field = (name: keyof BulkEmailRequest) => ({
-    id: `${id}-${name}`,
-    value: draft[name],
-    "aria-invalid": Boolean(problems[name]),
-    "aria-describedby": `${id}-${name}-help`,
-    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [name]: e.target.value })),
-    className: "rounded-ui border border-line px-3 py-2",
-  });
+  const subject = watch("subject") ?? "";
+  const body = watch("body") ?? "";
 
   if (previewing) {
     return (
@@ -162,8 +165,8 @@ function Compose({ state, t }: { state: BulkEmailState; t: BulkEmailTexts }) {
           {t("emailAll.previewTitle")}
         </h2>
         <article className="flex flex-col gap-3 rounded-ui border border-line p-4">
-          <p className="font-semibold">{draft.subject.trim()}</p>
-          <RichText text={draft.body.trim()} />
+          <p className="font-semibold">{subject.trim()}</p>
+          <RichText text={body.trim()} />
           <hr className="border-line" />
           <p className="text-xs text-muted">{t("emailAll.previewFooter")}</p>
         </article>
@@ -176,7 +179,11 @@ function Compose({ state, t }: { state: BulkEmailState; t: BulkEmailTexts }) {
           <Button variant="secondary" onClick={() => setPreviewing(false)}>
             {t("emailAll.edit")}
           </Button>
-          <Button variant="primary" disabled={send.isPending} onClick={() => setConfirming(check())}>
+          <Button
+            variant="primary"
+            disabled={send.isPending}
+            onClick={() => void handleSubmit((values) => setConfirming(values))()}
+          >
             {send.isPending
               ? t("emailAll.sending")
               : t("emailAll.send", { active: String(reach?.totalActiveUsers ?? "all") })}
@@ -217,39 +224,31 @@ function Compose({ state, t }: { state: BulkEmailState; t: BulkEmailTexts }) {
     <form
       className="flex max-w-2xl flex-col gap-4"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (check()) setPreviewing(true);
-      }}
+      onSubmit={handleSubmit(() => setPreviewing(true))}
     >
       {reach ? (
         <p>
           {t("emailAll.reach", { active: String(reach.totalActiveUsers), total: String(reach.totalUsers) })}
         </p>
       ) : null}
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-subject`} className="font-medium">
-          {t("emailAll.subject")}
-        </label>
-        <input type="text" maxLength={BULK_EMAIL_LIMITS.subjectMax} {...field("subject")} />
-        <p id={`${id}-subject-help`} className={`text-sm ${problems.subject ? "text-danger" : "text-muted"}`}>
-          {problems.subject ??
-            t("emailAll.count", {
-              used: String(draft.subject.length),
-              max: String(BULK_EMAIL_LIMITS.subjectMax),
-            })}
-        </p>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-body`} className="font-medium">
-          {t("emailAll.body")}
-        </label>
-        <textarea rows={10} maxLength={BULK_EMAIL_LIMITS.bodyMax} {...field("body")} />
-        <p id={`${id}-body-help`} className={`text-sm ${problems.body ? "text-danger" : "text-muted"}`}>
-          {problems.body ??
-            `${t("emailAll.bodyHint")} ${t("emailAll.count", { used: String(draft.body.length), max: String(BULK_EMAIL_LIMITS.bodyMax) })}`}
-        </p>
-      </div>
+      <TextField
+        id={`${id}-subject`}
+        label={t("emailAll.subject")}
+        maxLength={BULK_EMAIL_LIMITS.subjectMax}
+        count={{ used: subject.length, max: BULK_EMAIL_LIMITS.subjectMax }}
+        error={errors.subject?.message}
+        {...register("subject")}
+      />
+      <TextAreaField
+        id={`${id}-body`}
+        label={t("emailAll.body")}
+        hint={t("emailAll.bodyHint")}
+        rows={10}
+        maxLength={BULK_EMAIL_LIMITS.bodyMax}
+        count={{ used: body.length, max: BULK_EMAIL_LIMITS.bodyMax }}
+        error={errors.body?.message}
+        {...register("body")}
+      />
       <Button variant="primary" className="self-start" type="submit">
         {t("emailAll.preview")}
       </Button>

@@ -13,7 +13,7 @@ export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const unsubscribe = useMutation({
-    mutationFn: () => api.post<{ unsubscribed: true }>("/users/unsubscribe", { token }),
+    mutationFn: () => api.call("POST /users/unsubscribe", { body: { token } }),
   });
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4">

@@ -60,4 +60,31 @@ describe("e-mail all users", () => {
     });
     expect(confirm).not.toHaveBeenCalled();
   });
+
+  it("says a missing or too long field beside it in the site's words, and a field the server refused too", async () => {
+    const { calls } = stubFetch({
+      "GET /api/users/bulk-email": [200, IDLE],
+      "POST /api/users/bulk-email": [
+        400,
+        { error: "validation_failed", message: "Some fields are not valid", fields: { body: "too_big" } },
+      ],
+    });
+    renderScreen(EmailAllPage, "/admin/email-all");
+    fireEvent.change(await screen.findByLabelText("Subject"), { target: { value: "s".repeat(151) } });
+    fireEvent.click(screen.getByRole("button", { name: "Preview" }));
+    expect(await screen.findByText("Too long: 151 of 150 characters")).toBeTruthy();
+    expect(screen.getByText("Required")).toBeTruthy();
+    expect(screen.getByLabelText("Message").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByRole("heading", { name: "Preview of the e-mail" })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText("Subject"), { target: { value: "Spring news" } });
+    fireEvent.change(screen.getByLabelText("Message"), { target: { value: "New resources are up." } });
+    fireEvent.click(screen.getByRole("button", { name: "Preview" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Send to 37 users" }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Send it now" }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    // Back at the boxes, the refusal stands beside the message it is about.
+    expect(await screen.findByText("Too long: 21 of 20000 characters")).toBeTruthy();
+    expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("New resources are up.");
+  });
 });

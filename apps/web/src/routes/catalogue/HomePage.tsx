@@ -1,5 +1,6 @@
 import { GRADES, HOME_SHELVES, SUBJECTS } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { imageUrl } from "../../api/image-urls.ts";
 import { useAfterFirstPaint } from "../../components/after-first-paint.ts";
@@ -103,45 +104,65 @@ function WaysIn() {
   const t = useHomeTexts();
   return (
     <div className="flex flex-col gap-8">
-      <section aria-labelledby="by-subject" className="flex flex-col gap-3">
-        <h2 id="by-subject" className="text-xl font-bold sm:text-2xl">
-          {t("home.bySubject")}
-        </h2>
-        <ul className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-5 sm:gap-3 sm:overflow-visible sm:px-0">
-          {SUBJECTS.map((subject) => (
-            <li key={subject} className="shrink-0 snap-start">
-              <Link
-                to={`/?subject=${encodeURIComponent(subject)}`}
-                className="flex h-full items-center rounded-card px-4 py-3 text-sm font-semibold shadow-sm transition hover:brightness-110 sm:min-h-16 sm:text-base"
-                style={{
-                  background: `var(--tile-${SUBJECT_TILE[subject]})`,
-                  color: `var(--tile-${SUBJECT_TILE[subject]}-text)`,
-                }}
-              >
-                {subject}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="by-grade" className="flex flex-col gap-3">
-        <h2 id="by-grade" className="text-xl font-bold sm:text-2xl">
-          {t("home.byGrade")}
-        </h2>
-        <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
-          {GRADES.map((grade) => (
-            <li key={grade} className="shrink-0">
-              <Link
-                to={`/?grade=${encodeURIComponent(grade)}`}
-                className="inline-flex min-h-10 items-center rounded-full border border-line bg-paper px-4 text-sm font-semibold hover:bg-wash"
-              >
-                {/^\d+$/.test(grade) ? t("home.grade", { grade }) : grade}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <WaysInRow
+        id="by-subject"
+        title={t("home.bySubject")}
+        listClassName="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:grid sm:grid-cols-5 sm:gap-3 sm:overflow-visible sm:px-0"
+      >
+        {SUBJECTS.map((subject) => (
+          <li key={subject} className="shrink-0 snap-start">
+            <Link
+              to={`/?subject=${encodeURIComponent(subject)}`}
+              className="flex h-full items-center rounded-card px-4 py-3 text-sm font-semibold shadow-sm transition hover:brightness-110 sm:min-h-16 sm:text-base"
+              style={{
+                background: `var(--tile-${SUBJECT_TILE[subject]})`,
+                color: `var(--tile-${SUBJECT_TILE[subject]}-text)`,
+              }}
+            >
+              {subject}
+            </Link>
+          </li>
+        ))}
+      </WaysInRow>
+      <WaysInRow
+        id="by-grade"
+        title={t("home.byGrade")}
+        listClassName="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+      >
+        {GRADES.map((grade) => (
+          <li key={grade} className="shrink-0">
+            <Link
+              to={`/?grade=${encodeURIComponent(grade)}`}
+              className="inline-flex min-h-10 items-center rounded-full border border-line bg-paper px-4 text-sm font-semibold hover:bg-wash"
+            >
+              {/^\d+$/.test(grade) ? t("home.grade", { grade }) : grade}
+            </Link>
+          </li>
+        ))}
+      </WaysInRow>
     </div>
+  );
+}
+
+/** One row of ways in: its heading and its list of links. */
+function WaysInRow({
+  id,
+  title,
+  listClassName,
+  children,
+}: {
+  id: string;
+  title: string;
+  listClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-xl font-bold sm:text-2xl">
+        {title}
+      </h2>
+      <ul className={listClassName}>{children}</ul>
+    </section>
   );
 }
 

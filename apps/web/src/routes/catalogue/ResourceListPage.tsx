@@ -1,12 +1,12 @@
 import type { SiteImageKey } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useMemo } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
 import { AdSlot } from "../../components/AdSlot.tsx";
-import { Pagination } from "../../components/Pagination.tsx";
-import { GridMessage, GridSkeleton, ResourceGrid } from "../../components/ResourceGrid.tsx";
+import { PagedResourceGrid } from "../../components/PagedResourceGrid.tsx";
+import { GridMessage } from "../../components/ResourceGrid.tsx";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
-import { buttonClass } from "../../components/ui/index.ts";
+import { LinkButton } from "../../components/ui/index.ts";
 import { CatalogueToolbar } from "./CatalogueToolbar.tsx";
 import { type CatalogueTextKey, useCatalogueTexts } from "./catalogue-texts.ts";
 import {
@@ -58,9 +58,6 @@ export function ResourceListPage({
   const filters = useMemo(() => filtersFromSearch(search, sort), [search, sort]);
   const list = resourceListQuery(filters, featured);
   const query = useQuery(list);
-  // New results replace the old as they arrive; until then the old stay in view, dimmed (no blank flash).
-  const shown = query.data;
-  const updating = query.isPlaceholderData;
   const filtered = hasActiveFilters(filters);
   const resultsText = query.data
     ? resultsCountText(query.data.total, query.data.totalIsCapped, {
@@ -79,75 +76,21 @@ export function ResourceListPage({
     [setSearch, sort, filters],
   );
 
-  let body: ReactNode;
-  if (query.isError && !shown) {
-    body = (
-      <GridMessage
-        action={
-          <button type="button" className={buttonClass()} onClick={() => void query.refetch()}>
-            {t("grid.retry")}
-          </button>
-        }
-      >
-        <span role="alert">{t("grid.error")}</span>
-      </GridMessage>
-    );
-  } else if (!shown) {
-    body = <GridSkeleton count={PAGE_SIZE} />;
-  } else if (shown.resources.length === 0 && shown.total > 0) {
-    body = (
-      <GridMessage
-        action={
-          <Link
-            to={{ search: searchFromFilters({ ...filters, page: 1 }, sort).toString() }}
-            className={buttonClass()}
-          >
-            {t("pagination.first")}
-          </Link>
-        }
-      >
-        {t("pagination.pastEnd")}
-      </GridMessage>
-    );
-  } else if (shown.resources.length === 0 && filtered) {
-    body = (
-      <GridMessage
-        action={
-          <Link to={{ search: "" }} className={buttonClass()}>
-            {t("filters.clear")}
-          </Link>
-        }
-      >
-        {t("results.none")}
-      </GridMessage>
-    );
-  } else if (shown.resources.length === 0) {
-    body = (
-      <GridMessage
-        action={
-          <Link to={empty.actionTo} className={buttonClass()}>
-            {t(empty.actionKey)}
-          </Link>
-        }
-      >
-        {t(empty.textKey)}
-      </GridMessage>
-    );
-  } else {
-    body = (
-      <>
-        <ResourceGrid
-          resources={shown.resources}
-          offset={(shown.page - 1) * PAGE_SIZE}
-          total={shown.total}
-          updating={updating}
-          grade={filters.grade ?? undefined}
-          eagerCovers={eagerCovers}
-        />
-        <Pagination page={filters.page} total={shown.total} pageSize={PAGE_SIZE} />
-      </>
-    );
-  }
+  // A list with no results says why: nothing matches the search and filters, or nothing is published yet.
+  const [emptyText, emptyAction, emptyTo] = filtered
+    ? [t("results.none"), t("filters.clear"), { search: "" }]
+    : [t(empty.textKey), t(empty.actionKey), empty.actionTo];
+  const emptyMessage = (
+    <GridMessage
+      action={
+        <LinkButton variant="primary" to={emptyTo}>
+          {emptyAction}
+        </LinkButton>
+      }
+    >
+      {emptyText}
+    </GridMessage>
+  );
 
   return (
     <>
@@ -167,7 +110,14 @@ export function ResourceListPage({
       <p role="status" className="mb-4 min-h-6 text-sm font-medium text-muted">
         {query.data && !query.isPlaceholderData ? resultsText : null}
       </p>
-      <div aria-busy={query.isFetching}>{body}</div>
+      <PagedResourceGrid
+        query={query}
+        page={filters.page}
+        pageSize={PAGE_SIZE}
+        firstPage={{ search: searchFromFilters({ ...filters, page: 1 }, sort).toString() }}
+        empty={emptyMessage}
+        grid={{ grade: filters.grade ?? undefined, eagerCovers }}
+      />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { GRID, HOME_SHELVES, type ResourceListResponse, shelfParams } from "@market/domain";
+import { GRID, HOME_SHELVES, shelfParams } from "@market/domain";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api, type QueryValue } from "../../api/client.ts";
 import { queryClient } from "../../state/query-client.ts";
@@ -14,7 +14,7 @@ export function resourceListQuery(filters: CatalogueFilters, featured: boolean) 
   const query = toApiQuery(filters, PAGE_SIZE, featured);
   return queryOptions({
     queryKey: ["resources", "list", query],
-    queryFn: ({ signal }) => api.get<ResourceListResponse>("/resources", { query, signal }),
+    queryFn: ({ signal }) => api.call("GET /resources", { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,7 +32,7 @@ export function shelfQuery(query: Readonly<Record<string, QueryValue>>) {
   const params = shelfParams(query);
   return queryOptions({
     queryKey: ["resources", "list", params],
-    queryFn: ({ signal }) => api.get<ResourceListResponse>("/resources", { query: params, signal }),
+    queryFn: ({ signal }) => api.call("GET /resources", { query: params, signal }),
     staleTime: 60_000,
   });
 }

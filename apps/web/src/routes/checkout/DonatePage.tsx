@@ -1,17 +1,15 @@
 import {
-  checkDonationAmountCents,
   DEFAULT_DONATION_DOLLARS,
-  type DonateResponse,
   donationBase,
   donationPaths,
   formatMoney,
-  parseDollars,
+  paymentFormSchema,
 } from "@market/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { api } from "../../api/client.ts";
-import { Button } from "../../components/ui/index.ts";
+import { Button, Field, Input } from "../../components/ui/index.ts";
 import {
   donationState,
   storeDonateAmountForLogin,
@@ -19,10 +17,14 @@ import {
   useDonationState,
 } from "../../state/donation.ts";
 import { useSession } from "../../state/session.ts";
+import { donationCents, donationDollarsSchema } from "./amount-fields.ts";
 import { CheckoutFailure, useCheckoutAttempt } from "./checkout-attempt.tsx";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { DonationModal } from "./DonationModal.tsx";
 import { PaymentFields, usePaymentForm } from "./PaymentForm.tsx";
+
+/** POST /transactions/donate/purchase's body as typed: the payment form and the amount in dollars. */
+const donateFormSchema = paymentFormSchema.extend({ amount: donationDollarsSchema });
 
 /** The amount to start from: the one chosen a step earlier, one stored before a login, or our default. */
 function initialDollars(chosen: number | null): string {
@@ -42,69 +44,63 @@ export default function DonatePage() {
   const queryClient = useQueryClient();
   const session = useSession();
   const { amount: chosen, placement } = useDonationState();
-  const form = usePaymentForm();
-  const [dollars, setDollars] = useState(() => initialDollars(chosen));
+  // Read once: taking the amount stored before a login clears it.
+  const [initial] = useState(() => initialDollars(chosen));
+  const form = usePaymentForm(donateFormSchema, { amount: initial });
   const attempt = useCheckoutAttempt(form);
-  const amount = parseDollars(dollars);
-  const valid = amount !== null && checkDonationAmountCents(amount) === null;
+  const amount = donationCents(form.watch("amount"));
+  const amountError = form.formState.errors.amount;
   const paths = donationPaths(donationBase(location.pathname));
 
   // The API takes donations from signed-in users: a visitor signs in and comes back with the amount.
   useEffect(() => {
     if (session) return;
-    if (amount !== null && valid) storeDonateAmountForLogin(amount);
+    if (amount !== null) storeDonateAmountForLogin(amount);
     navigate("/login", { replace: true });
-  }, [session, amount, valid, navigate]);
+  }, [session, amount, navigate]);
 
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    form.touchAll();
-    donationState.update({ hasUserInteracted: true });
-    if (!valid) {
-      attempt.setFailure(t("donate.invalid"));
-      return;
-    }
-    if (!form.isValid) return;
+  const interacted = () => donationState.update({ hasUserInteracted: true });
+  const send = form.handleSubmit(async ({ amount: dollars, ...payment }) => {
     const answer = await attempt.pay((headers) =>
-      api.post<DonateResponse>(
-        "/transactions/donate/purchase",
-        { amount, placement, ...form.body() },
-        { headers },
-      ),
+      api.call("POST /transactions/donate/purchase", {
+        // The schema let only an amount the domain accepts through.
+        body: { amount: donationCents(dollars)!, placement, ...payment },
+        headers,
+      }),
     );
     if (!answer) return;
     void queryClient.invalidateQueries({ queryKey: ["users", "self"] });
     donationState.update({ amount: answer.donation.amount, hasUserInteracted: false });
     navigate(paths.completed, { replace: true });
-  };
+  });
 
   return (
     <DonationModal title={t("donate.title")}>
       <form
-        onSubmit={(e) => void send(e)}
-        onChange={() => donationState.update({ hasUserInteracted: true })}
+        onSubmit={(event) => {
+          interacted();
+          void send(event);
+        }}
+        onChange={interacted}
         noValidate
         className="flex flex-col gap-6"
       >
         <p>{t("donate.intro")}</p>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-amount`} className="font-medium">
-            {t("donate.amount")}
-          </label>
-          <input
-            id={`${id}-amount`}
-            inputMode="decimal"
-            value={dollars}
-            onChange={(e) => setDollars(e.target.value)}
-            className="w-40 rounded-ui border border-line bg-paper px-3 py-2"
-          />
-        </div>
+        <Field
+          id={`${id}-amount`}
+          label={t("donate.amount")}
+          error={amountError ? t("donate.invalid") : null}
+        >
+          {(bindings) => (
+            <Input {...bindings} inputMode="decimal" className="max-w-40" {...form.register("amount")} />
+          )}
+        </Field>
         <PaymentFields form={form} t={t} />
         <CheckoutFailure message={attempt.failure} />
         <Button variant="primary" size="lg" className="self-start" type="submit" disabled={attempt.busy}>
           {attempt.busy
             ? t("pay.paying")
-            : t("donate.send", { amount: valid && amount !== null ? formatMoney(amount) : "" })}
+            : t("donate.send", { amount: amount !== null ? formatMoney(amount) : "" })}
         </Button>
       </form>
     </DonationModal>

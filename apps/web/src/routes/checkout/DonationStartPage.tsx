@@ -1,19 +1,23 @@
 import {
-  checkDonationAmountCents,
   DEFAULT_DONATION_DOLLARS,
   DONATION_AMOUNTS_DOLLARS,
   donationBase,
   donationPaths,
-  parseDollars,
 } from "@market/domain";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { z } from "@market/domain/zod";
+import { useEffect, useId } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
-import { Button } from "../../components/ui/index.ts";
+import { useDomainForm } from "../../components/ui/form.ts";
+import { Button, Input } from "../../components/ui/index.ts";
 import { donationState, placementFromSearch, storeDonateAmountForLogin } from "../../state/donation.ts";
 import { useSession } from "../../state/session.ts";
+import { donationCents, otherDonationDollarsSchema } from "./amount-fields.ts";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { DonationModal } from "./DonationModal.tsx";
+
+/** The amount chosen: a preset, or another amount in dollars, which wins when typed. */
+const amountSchema = z.object({ preset: z.number(), custom: otherDonationDollarsSchema });
 
 /**
  * /donation, /donate and /resources/{id}/donation: why donations matter and how much to give. A signed-in
@@ -26,9 +30,12 @@ export default function DonationStartPage() {
   const location = useLocation();
   const { id: resourceId } = useParams();
   const session = useSession();
-  const [preset, setPreset] = useState<number>(DEFAULT_DONATION_DOLLARS);
-  const [custom, setCustom] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  // The problem shows when Continue is pressed, as before any payment step (then as the amount changes).
+  const { register, handleSubmit, setValue, watch, formState } = useDomainForm(amountSchema, {
+    defaultValues: { preset: DEFAULT_DONATION_DOLLARS, custom: "" },
+    mode: "onSubmit",
+  });
+  const [preset, custom] = watch(["preset", "custom"]);
   const base = resourceId ? "/donate" : donationBase(location.pathname);
 
   useEffect(() => {
@@ -36,14 +43,10 @@ export default function DonationStartPage() {
   }, [location.search]);
 
   const interacted = () => donationState.update({ hasUserInteracted: true });
-  const cents = custom.trim() === "" ? preset * 100 : parseDollars(custom);
 
-  const next = (event: FormEvent) => {
-    event.preventDefault();
-    if (cents === null || checkDonationAmountCents(cents)) {
-      setProblem(t("donate.invalid"));
-      return;
-    }
+  const next = handleSubmit((chosen) => {
+    // The schema let only a preset or an amount the domain accepts through.
+    const cents = chosen.custom.trim() === "" ? chosen.preset * 100 : donationCents(chosen.custom)!;
     donationState.update({ amount: cents });
     if (session) {
       navigate(donationPaths(base).payment);
@@ -51,7 +54,7 @@ export default function DonationStartPage() {
     }
     storeDonateAmountForLogin(cents);
     navigate("/login");
-  };
+  });
 
   return (
     <DonationModal title={t("donate.title")}>
@@ -60,7 +63,7 @@ export default function DonationStartPage() {
         imageKey={placementFromSearch(location.search) === "logout" ? "logout" : "donate"}
         className="mb-5"
       />
-      <form onSubmit={next} noValidate className="flex flex-col gap-5">
+      <form onSubmit={(e) => void next(e)} noValidate className="flex flex-col gap-5">
         <p>{resourceId ? t("donation.withDownload") : t("donate.intro")}</p>
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-2 font-semibold">{t("donation.amounts")}</legend>
@@ -73,9 +76,8 @@ export default function DonationStartPage() {
                   key={dollars}
                   aria-pressed={chosen}
                   onClick={() => {
-                    setPreset(dollars);
-                    setCustom("");
-                    setProblem(null);
+                    setValue("preset", dollars);
+                    setValue("custom", "", { shouldValidate: formState.isSubmitted });
                     interacted();
                   }}
                 >
@@ -87,21 +89,17 @@ export default function DonationStartPage() {
           <label htmlFor={`${id}-custom`} className="font-medium">
             {t("donation.custom")}
           </label>
-          <input
+          <Input
             id={`${id}-custom`}
             inputMode="decimal"
-            value={custom}
-            onChange={(e) => {
-              setCustom(e.target.value);
-              setProblem(null);
-              interacted();
-            }}
-            className="w-40 rounded-ui border border-line bg-paper px-3 py-2"
+            aria-invalid={formState.errors.custom ? true : undefined}
+            className="max-w-40"
+            {...register("custom", { onChange: interacted })}
           />
         </fieldset>
-        {problem ? (
+        {formState.errors.custom ? (
           <p role="alert" className="text-danger">
-            {problem}
+            {t("donate.invalid")}
           </p>
         ) : null}
         {session ? null : <p className="text-sm text-muted">{t("donation.signInFirst")}</p>}

@@ -2,7 +2,7 @@ import { formatMoney, type SaleDetail } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useParams, useSearchParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
-import { Button, Card, LinkButton, ScreenFailure, Skeleton } from "../../components/ui/index.ts";
+import { Card, LinkButton, LoadingPlaceholder, ScreenFailure, Skeleton } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
 import { DownloadButton } from "../resources/DownloadButton.tsx";
 import { formatDay, libraryEntryQuery } from "../resources/resource-query.ts";
@@ -30,7 +30,7 @@ export default function PurchaseCompletedPage() {
   const sale = useQuery({
     queryKey: ["sales", session?.claims.sub ?? "", saleId],
     queryFn: ({ signal }) =>
-      api.get<SaleDetail>(`/transactions/sales/${encodeURIComponent(saleId ?? "")}`, { signal }),
+      api.call("GET /transactions/sales/:saleId", { params: { saleId: saleId ?? "" }, signal }),
     enabled: saleId !== null,
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
@@ -41,29 +41,23 @@ export default function PurchaseCompletedPage() {
     return (
       <ScreenFailure
         title={t(missing ? "completed.notFound" : "completed.loadFailed")}
-        action={
-          missing ? (
-            <LinkButton to="/profile/purchases" variant="secondary">
-              {t("completed.library")}
-            </LinkButton>
-          ) : (
-            <Button variant="secondary" onClick={() => void (saleId ? sale.refetch() : entry.refetch())}>
-              {t("completed.retry")}
-            </Button>
-          )
-        }
+        retry={{
+          label: t("completed.retry"),
+          onRetry: () => void (saleId ? sale.refetch() : entry.refetch()),
+        }}
+        leave={missing ? { label: t("completed.library"), to: "/profile/purchases" } : undefined}
       />
     );
   if (!sale.data)
     return (
-      <div aria-busy="true" className="mx-auto flex max-w-2xl flex-col gap-4 py-2">
-        <p role="status" className="sr-only">
-          {t("completed.loading")}
-        </p>
+      <LoadingPlaceholder
+        label={t("completed.loading")}
+        className="mx-auto flex max-w-2xl flex-col gap-4 py-2"
+      >
         <Skeleton className="h-9 w-2/3" />
         <Skeleton className="h-5 w-full" />
         <Skeleton className="h-48 rounded-card" />
-      </div>
+      </LoadingPlaceholder>
     );
   return sale.data.gift ? (
     <GiftDone sale={sale.data} uri={sale.data.gift.uri} />

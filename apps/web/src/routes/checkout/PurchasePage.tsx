@@ -1,6 +1,5 @@
-import { formatMoney, type GiftDetail, isOnSale, type PurchaseResponse, priceToPay } from "@market/domain";
+import { formatMoney, type GiftDetail, isOnSale, priceToPay } from "@market/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FormEvent } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
@@ -9,6 +8,7 @@ import {
   Button,
   Card,
   LinkButton,
+  LoadingPlaceholder,
   Price,
   ScreenFailure,
   Skeleton,
@@ -48,25 +48,21 @@ function Checkout({ asGift }: { asGift: boolean }) {
     return (
       <ScreenFailure
         title={t("purchase.loadFailed")}
-        action={
-          <Button variant="secondary" onClick={() => void resource.refetch()}>
-            {t("purchase.retry")}
-          </Button>
-        }
+        retry={{ label: t("purchase.retry"), onRetry: () => void resource.refetch() }}
       />
     );
   if (!resource.data)
     return (
-      <div aria-busy="true" className="grid max-w-5xl gap-8 md:grid-cols-[minmax(0,1fr)_20rem]">
-        <p role="status" className="sr-only">
-          {t("purchase.loading")}
-        </p>
+      <LoadingPlaceholder
+        label={t("purchase.loading")}
+        className="grid max-w-5xl gap-8 md:grid-cols-[minmax(0,1fr)_20rem]"
+      >
         <div className="flex flex-col gap-4">
           <Skeleton className="h-9 w-2/3" />
           <Skeleton className="h-64" />
         </div>
         <Skeleton className="h-48 rounded-card" />
-      </div>
+      </LoadingPlaceholder>
     );
   const r = resource.data;
   const amount = priceToPay(r);
@@ -76,15 +72,18 @@ function Checkout({ asGift }: { asGift: boolean }) {
   const cover = [...r.resources_previews_models].sort((a, b) => a.order_index - b.order_index)[0];
   const switchTo = (gift: boolean) => setSearch(gift ? { as: "gift" } : {}, { replace: true });
 
-  const pay = async (event: FormEvent) => {
-    event.preventDefault();
-    form.touchAll();
-    if (!form.isValid || blocked) return;
-    const url = asGift
-      ? `/transactions/resource/purchase/gift/${encodeURIComponent(session?.user?.ref_code ?? "")}`
-      : "/transactions/resource/purchase";
+  const pay = form.handleSubmit(async (payment) => {
+    if (blocked) return;
+    const body = { resourceId: r.id, amount, ...payment };
     const answer = await attempt.pay(
-      (headers) => api.post<PurchaseResponse>(url, { resourceId: r.id, amount, ...form.body() }, { headers }),
+      (headers) =>
+        asGift
+          ? api.call("POST /transactions/resource/purchase/gift/:code", {
+              params: { code: session?.user?.ref_code ?? "" },
+              body,
+              headers,
+            })
+          : api.call("POST /transactions/resource/purchase", { body, headers }),
       (error) => {
         if (!(error instanceof ApiError && error.code === "price_changed")) return null;
         void resource.refetch();
@@ -96,7 +95,7 @@ function Checkout({ asGift }: { asGift: boolean }) {
     queryClient.removeQueries({ queryKey: ["resources", "detail"] });
     void queryClient.invalidateQueries({ queryKey: ["library"] });
     navigate(`${path}/purchase/completed?sale=${encodeURIComponent(answer.sale.saleId)}`);
-  };
+  });
 
   return (
     <section className="grid max-w-5xl gap-x-10 gap-y-6 md:grid-cols-[minmax(0,1fr)_20rem]">
@@ -195,11 +194,11 @@ function ClaimGift({ code }: { code: string }) {
   const gift = useQuery({
     queryKey: ["gifts", session?.claims.sub ?? "", code],
     queryFn: ({ signal }) =>
-      api.get<GiftDetail>(`/transactions/gifts/${encodeURIComponent(code)}`, { signal }),
+      api.call("GET /transactions/gifts/:giftCode", { params: { giftCode: code }, signal }),
     retry: false,
   });
   const claim = useMutation({
-    mutationFn: () => api.post(`/transactions/gifts/${encodeURIComponent(code)}/claim`, undefined),
+    mutationFn: () => api.call("POST /transactions/gifts/:giftCode/claim", { params: { giftCode: code } }),
     onSettled: async () => {
       // Every cached copy of the resource said "not yours", and the library did not have it.
       queryClient.removeQueries({ queryKey: ["resources", "detail"] });
@@ -213,33 +212,21 @@ function ClaimGift({ code }: { code: string }) {
     return (
       <ScreenFailure
         title={t(missing ? "gift.missing" : "purchase.loadFailed")}
-        action={
-          missing ? (
-            <LinkButton to="/" variant="secondary">
-              {t("gift.home")}
-            </LinkButton>
-          ) : (
-            <Button variant="secondary" onClick={() => void gift.refetch()}>
-              {t("purchase.retry")}
-            </Button>
-          )
-        }
+        retry={{ label: t("purchase.retry"), onRetry: () => void gift.refetch() }}
+        leave={missing ? { label: t("gift.home"), to: "/" } : undefined}
       />
     );
   }
   if (!gift.data)
     return (
-      <div aria-busy="true" className="mx-auto flex max-w-2xl gap-6 py-4">
-        <p role="status" className="sr-only">
-          {t("gift.loading")}
-        </p>
+      <LoadingPlaceholder label={t("gift.loading")} className="mx-auto flex max-w-2xl gap-6 py-4">
         <Skeleton className="aspect-[692/896] w-32" />
         <div className="flex flex-1 flex-col gap-3">
           <Skeleton className="h-8 w-3/4" />
           <Skeleton className="h-5 w-1/2" />
           <Skeleton className="h-11 w-40" />
         </div>
-      </div>
+      </LoadingPlaceholder>
     );
   return <GiftView gift={gift.data} justClaimed={claim.isSuccess} claim={claim} />;
 }

@@ -1,20 +1,21 @@
 import {
-  CUSTOM_TIP_UNSET,
   DEFAULT_TIP_INDEX,
   formatMoney,
+  paymentFormSchema,
   TIP_AMOUNTS_DOLLARS,
   TIP_NOTE_MAX,
-  type TipResponse,
-  tipAmountCents,
+  tipRequestSchema,
 } from "@market/domain";
+import { z } from "@market/domain/zod";
 import { useQueries, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
-import type { UserSummaryResponse } from "../../api/types.ts";
-import { Button } from "../../components/ui/index.ts";
+import { Button, Field, Input, TextAreaField } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
+import { useTexts } from "../../state/site-config.ts";
 import { resourceDetailQuery } from "../resources/resource-query.ts";
+import { otherTipDollarsSchema, tipCents } from "./amount-fields.ts";
 import { CheckoutFailure, useCheckoutAttempt } from "./checkout-attempt.tsx";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { PaymentFields, usePaymentForm } from "./PaymentForm.tsx";
@@ -26,10 +27,21 @@ interface Recipient {
   first_name: string;
 }
 
-const summaryQuery = (key: string) => ({
-  queryKey: ["users", "summary", key.toLowerCase()],
+/**
+ * The tip's body as typed (POST /transactions/tip/purchase/{id} and /tip/multiple): the payment form, the
+ * preset chosen, another amount in dollars (which wins when typed) and the note, with the domain's limit.
+ */
+const tipFormSchema = paymentFormSchema.extend({
+  tipIndex: z.number().int(),
+  custom: otherTipDollarsSchema,
+  tipNote: tipRequestSchema.shape.tipNote,
+});
+
+/** A user by id or by @username. */
+const summaryQuery = (ref: string) => ({
+  queryKey: ["users", "summary", ref.toLowerCase()],
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get<UserSummaryResponse>(`/users/${key}/summary`, { signal }),
+    api.call("GET /users/:id/summary", { params: { id: ref }, signal }),
 });
 
 /**
@@ -45,7 +57,7 @@ function useRecipients(): { recipients: Recipient[] | null; failed: boolean; don
   // Each creator once, as the server counts them: a link naming one twice must not show a doubled total.
   const ids = onResource || username ? [] : [...new Set((id ?? "").split(",").filter(Boolean))];
   const resource = useQuery({ ...resourceDetailQuery(id ?? ""), enabled: onResource && id !== undefined });
-  const keys = username ? [`@${encodeURIComponent(username)}`] : ids.map(encodeURIComponent);
+  const keys = username ? [`@${username}`] : ids;
   const users = useQueries({ queries: keys.map((key) => summaryQuery(key)) });
   if (onResource) {
     const creator = resource.data?.users_model;
@@ -80,15 +92,15 @@ function useRecipients(): { recipients: Recipient[] | null; failed: boolean; don
  */
 export default function TipPage() {
   const t = useCheckoutTexts();
+  const shared = useTexts();
   const id = useId();
   const navigate = useNavigate();
   const session = useSession();
   const { recipients, failed, donePath } = useRecipients();
-  const form = usePaymentForm();
-  const [tipIndex, setTipIndex] = useState<number>(DEFAULT_TIP_INDEX);
-  const [custom, setCustom] = useState("");
-  const [note, setNote] = useState("");
+  const form = usePaymentForm(tipFormSchema, { tipIndex: DEFAULT_TIP_INDEX, custom: "", tipNote: "" });
   const attempt = useCheckoutAttempt(form);
+  const { errors } = form.formState;
+  const [tipIndex, custom, note = ""] = form.watch(["tipIndex", "custom", "tipNote"]);
 
   if (failed)
     return (
@@ -102,34 +114,32 @@ export default function TipPage() {
         <p role="status">…</p>
       </TipModal>
     );
-  const customDollars = custom.trim() === "" ? CUSTOM_TIP_UNSET : Number(custom);
-  const amount = tipAmountCents(tipIndex, Number.isFinite(customDollars) ? customDollars : Number.NaN);
+  const amount = tipCents(tipIndex, custom);
   const several = recipients.length > 1;
   const names = recipients.map((r) => r.first_name).join(", ");
   const isSelf = recipients.some((r) => r.id === session?.claims.sub);
+  const customError = errors.custom ? t("tip.chooseAmount") : undefined;
+  // The note's one rule is its length (checkTipNote, in characters as the server counts them).
+  const noteError = errors.tipNote
+    ? shared("field.tooLong", { used: String(Array.from(note).length), max: String(TIP_NOTE_MAX) })
+    : undefined;
 
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    form.touchAll();
-    if (amount === null) {
-      attempt.setFailure(t("tip.chooseAmount"));
-      return;
-    }
-    if (!form.isValid || isSelf) return;
-    const tipNote = note.trim() || undefined;
+  const send = form.handleSubmit(async ({ tipIndex, custom, tipNote, ...payment }) => {
+    if (isSelf) return;
+    // The schema let only an amount the domain accepts through.
+    const body = { amount: tipCents(tipIndex, custom)!, tipNote: tipNote?.trim() || undefined, ...payment };
     const answer = await attempt.pay(
       (headers) =>
         several
-          ? api.post<TipResponse>(
-              "/transactions/tip/multiple",
-              { recipientIds: recipients.map((r) => r.id), amount, tipNote, ...form.body() },
-              { headers },
-            )
-          : api.post<TipResponse>(
-              `/transactions/tip/purchase/${encodeURIComponent(recipients[0]!.id)}`,
-              { amount, tipNote, ...form.body() },
-              { headers },
-            ),
+          ? api.call("POST /transactions/tip/multiple", {
+              body: { recipientIds: recipients.map((r) => r.id), ...body },
+              headers,
+            })
+          : api.call("POST /transactions/tip/purchase/:recipientId", {
+              params: { recipientId: recipients[0]!.id },
+              body,
+              headers,
+            }),
       (error) =>
         error instanceof ApiError && error.code === "tip_already_sent_today"
           ? several
@@ -138,7 +148,7 @@ export default function TipPage() {
           : null,
     );
     if (answer) navigate(donePath, { state: { amount: answer.total, name: names } });
-  };
+  });
 
   return (
     <TipModal title={t("tip.title", { name: names })}>
@@ -159,38 +169,28 @@ export default function TipPage() {
                 key={dollars}
                 aria-pressed={custom === "" && tipIndex === index}
                 onClick={() => {
-                  setTipIndex(index);
-                  setCustom("");
+                  form.setValue("tipIndex", index);
+                  form.setValue("custom", "", { shouldValidate: form.formState.isSubmitted });
                 }}
               >
                 ${dollars}
               </Button>
             ))}
           </div>
-          <label htmlFor={`${id}-custom`} className="font-medium">
-            {t("tip.custom")}
-          </label>
-          <input
-            id={`${id}-custom`}
-            inputMode="decimal"
-            value={custom}
-            onChange={(e) => setCustom(e.target.value)}
-            className="w-40 rounded-ui border border-line bg-paper px-3 py-2"
-          />
+          <Field id={`${id}-custom`} label={t("tip.custom")} error={customError}>
+            {(bindings) => (
+              <Input {...bindings} inputMode="decimal" className="max-w-40" {...form.register("custom")} />
+            )}
+          </Field>
         </fieldset>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-note`} className="font-medium">
-            {t("tip.note")}
-          </label>
-          <textarea
-            id={`${id}-note`}
-            rows={3}
-            maxLength={TIP_NOTE_MAX}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            className="rounded-ui border border-line bg-paper px-3 py-2"
-          />
-        </div>
+        <TextAreaField
+          id={`${id}-note`}
+          label={t("tip.note")}
+          rows={3}
+          maxLength={TIP_NOTE_MAX}
+          error={noteError}
+          {...form.register("tipNote")}
+        />
         <PaymentFields form={form} t={t} />
         <CheckoutFailure message={attempt.failure} />
         <Button

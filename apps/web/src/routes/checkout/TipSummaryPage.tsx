@@ -1,4 +1,4 @@
-import { formatMoney, type SentTipsResponse } from "@market/domain";
+import { formatMoney } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
@@ -15,7 +15,7 @@ export default function TipSummaryPage() {
   const page = Math.max(1, Number(search.get("page")) || 1);
   const sent = useQuery({
     queryKey: ["transactions", "tips", "sent", page],
-    queryFn: ({ signal }) => api.get<SentTipsResponse>(`/transactions/tips/sent?page=${page}`, { signal }),
+    queryFn: ({ signal }) => api.call("GET /transactions/tips/sent", { query: { page }, signal }),
   });
 
   let body: React.ReactNode;

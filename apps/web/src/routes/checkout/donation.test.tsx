@@ -76,6 +76,19 @@ describe("the donation payment step", () => {
     expect(router.state.location.pathname).toBe("/donate/cancel");
   });
 
+  it("says the donation's limits at the amount and charges nothing until they are met", async () => {
+    signIn();
+    donationState.update({ amount: 1000, placement: "footer" });
+    const { calls } = stubFetch({});
+    renderScreen(DonatePage, "/donate/payment");
+    fireEvent.change(await screen.findByLabelText("Donation in dollars"), { target: { value: "0.50" } });
+    fillPaymentForm();
+    fireEvent.click(screen.getByRole("button", { name: "Donate" }));
+    expect(await screen.findByText("Choose an amount from $1 to $1,000.")).toBeTruthy();
+    expect(screen.getByLabelText("Donation in dollars").getAttribute("aria-invalid")).toBe("true");
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+  });
+
   it("pays with the placement it was opened from and goes to the completion route", async () => {
     signIn();
     donationState.update({ amount: 1000, placement: "footer" });

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
-import { useId, useRef, useState } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { imageUrl } from "../../api/image-urls.ts";
-import { Button, buttonClass, TextField } from "../../components/ui/index.ts";
+import { CopyLinkActions, useCopyLink } from "../../components/CopyLinkActions.tsx";
+import { TextField } from "../../components/ui/index.ts";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 
 /** Covers are portrait pages (692 x 896 at least): a thumbnail keeps that shape whatever its width. */
@@ -79,19 +80,7 @@ export function Facts({ rows }: { rows: [string, ReactNode][] }) {
 export function GiftLink({ uri, title }: { uri: string; title: string }) {
   const t = useCheckoutTexts();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [copy, setCopy] = useState<"idle" | "copied" | "selected">("idle");
-  const copyLink = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error("no clipboard");
-      await navigator.clipboard.writeText(uri);
-      setCopy("copied");
-    } catch {
-      input.current?.focus();
-      input.current?.select();
-      setCopy("selected");
-    }
-  };
+  const { input, outcome, copyLink } = useCopyLink(uri);
   const mailto = `mailto:?subject=${encodeURIComponent(t("completed.emailSubject", { title }))}&body=${encodeURIComponent(
     t("completed.emailBody", { title, link: uri }),
   )}`;
@@ -106,17 +95,18 @@ export function GiftLink({ uri, title }: { uri: string; title: string }) {
         onFocus={(event) => event.target.select()}
         className="w-full"
       />
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="primary" onClick={() => void copyLink()}>
-          {t("completed.copy")}
-        </Button>
-        <a href={mailto} className={buttonClass("secondary")}>
-          {t("completed.emailLink")}
-        </a>
-        <span aria-live="polite" className="text-sm">
-          {copy === "copied" ? t("completed.copied") : copy === "selected" ? t("completed.copyFallback") : ""}
-        </span>
-      </div>
+      <CopyLinkActions
+        outcome={outcome}
+        onCopy={() => void copyLink()}
+        mailto={mailto}
+        copyVariant="primary"
+        labels={{
+          copy: t("completed.copy"),
+          email: t("completed.emailLink"),
+          copied: t("completed.copied"),
+          copyFallback: t("completed.copyFallback"),
+        }}
+      />
     </div>
   );
 }

@@ -120,6 +120,38 @@ describe("one tip to several creators (POST /transactions/tip/multiple)", () => 
   });
 });
 
+describe("another amount", () => {
+  it("says the tip's limits at the amount and sends nothing until the amount is one the domain takes", async () => {
+    storeSession(makeToken({ sub: "u1", exp: inOneHour() }), makeSelfUser());
+    const { calls } = stubFetch({
+      "GET /api/users/c1/summary": [
+        200,
+        { user: makeSummary({ id: "c1", username: "ada", first_name: "Ada" }) },
+      ],
+      "POST /api/transactions/tip/purchase/c1": [
+        200,
+        { tips: [{ tipId: "t1", recipientId: "c1", amount: 750 }], total: 750 },
+      ],
+    });
+    const { router } = renderScreen(TipPage, "/tip/c1", "/tip/:id");
+    fireEvent.change(await screen.findByLabelText("Other amount in dollars"), { target: { value: "501" } });
+    fillPaymentForm();
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Choose an amount from $1 to $500.")).toBeTruthy();
+    expect(screen.getByLabelText("Other amount in dollars").getAttribute("aria-invalid")).toBe("true");
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText("Other amount in dollars"), { target: { value: "7.50" } });
+    fireEvent.change(screen.getByLabelText("Note (optional)"), { target: { value: "  For the owl unit " } });
+    fireEvent.click(await screen.findByRole("button", { name: "Send $7.50" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/tip/c1/completed"));
+    expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({
+      amount: 750,
+      tipNote: "For the owl unit",
+      cardName: "Tess Teacher",
+    });
+  });
+});
+
 describe("a tip link naming a creator twice", () => {
   it("thanks them once, at the single tip's price", async () => {
     storeSession(makeToken({ sub: "u1", exp: inOneHour() }), makeSelfUser());

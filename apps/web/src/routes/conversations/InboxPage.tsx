@@ -1,4 +1,4 @@
-import { CONVERSATION_LIMITS, type Inbox, type UserMessage } from "@market/domain";
+import { CONVERSATION_LIMITS, type UserMessage } from "@market/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
@@ -11,6 +11,7 @@ import { Button, LinkButton } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
 import { pageFromSearch } from "../catalogue/filters.ts";
 import { type ConversationTexts, useConversationTexts } from "./conversation-texts.ts";
+import { ListEmpty, ListFailure, ListLoading } from "./list-states.tsx";
 
 export const INBOX_KEY = ["messages", "inbox"] as const;
 const PAGE_SIZE = CONVERSATION_LIMITS.pageSize;
@@ -41,20 +42,20 @@ export default function InboxPage() {
   const inbox = useQuery({
     queryKey: [...INBOX_KEY, session?.claims.sub ?? "", page],
     queryFn: ({ signal }) =>
-      api.get<Inbox>("/messages/inbox", { query: { page, pageSize: PAGE_SIZE }, signal }),
+      api.call("GET /messages/inbox", { query: { page, pageSize: PAGE_SIZE }, signal }),
     enabled: session !== null,
     placeholderData: keepPreviousData,
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: INBOX_KEY });
   const markRead = useMutation({
-    mutationFn: (message: UserMessage) => api.put(`/messages/${message.id}/read`, {}),
+    mutationFn: (message: UserMessage) => api.call("PUT /messages/:id/read", { params: { id: message.id } }),
     onSuccess: refresh,
   });
   const block = useMutation({
     mutationFn: ({ message, blocked }: { message: UserMessage; blocked: boolean }) =>
       blocked
-        ? api.put(`/users/self/blocks/${message.sender.id}`, {})
-        : api.delete(`/users/self/blocks/${message.sender.id}`),
+        ? api.call("PUT /users/self/blocks/:userId", { params: { userId: message.sender.id } })
+        : api.call("DELETE /users/self/blocks/:userId", { params: { userId: message.sender.id } }),
     onSuccess: (_answer, { message, blocked }) => {
       show(t(blocked ? "inbox.blocked" : "inbox.unblocked", { username: message.sender.username }));
       refresh();
@@ -73,20 +74,15 @@ export default function InboxPage() {
         ) : null}
       </div>
       {inbox.isError ? (
-        <div className="flex flex-col items-start gap-2">
-          <p role="alert">{t("inbox.loadFailed")}</p>
-          <Button variant="secondary" onClick={() => void inbox.refetch()}>
-            {t("support.retry")}
-          </Button>
-        </div>
+        <ListFailure
+          message={t("inbox.loadFailed")}
+          retryLabel={t("support.retry")}
+          onRetry={() => void inbox.refetch()}
+        />
       ) : !inbox.data ? (
-        <ul aria-busy="true" aria-label={t("inbox.loading")} className="flex flex-col gap-2">
-          {[0, 1, 2].map((n) => (
-            <li key={n} className="h-20 animate-pulse rounded-ui bg-wash" />
-          ))}
-        </ul>
+        <ListLoading label={t("inbox.loading")} rowClassName="h-20" />
       ) : inbox.data.messages.length === 0 ? (
-        <p className="rounded-ui border border-line p-6 text-muted">{t("inbox.empty")}</p>
+        <ListEmpty>{t("inbox.empty")}</ListEmpty>
       ) : (
         <>
           <ul className="divide-y divide-line rounded-ui border border-line" aria-label={t("inbox.title")}>

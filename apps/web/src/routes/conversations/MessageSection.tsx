@@ -1,4 +1,4 @@
-import { CONVERSATION_LIMITS, type SentMessage } from "@market/domain";
+import { CONVERSATION_LIMITS, messageCreateSchema, type SentMessage } from "@market/domain";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -7,6 +7,9 @@ import { raiseFooterFlag } from "../../state/footer-flags.ts";
 import { useSession } from "../../state/session.ts";
 import { useConversationTexts } from "./conversation-texts.ts";
 import { failureText, ReplyForm } from "./ThreadView.tsx";
+
+/** The message's own field of POST /messages; the recipient comes from the profile, not the form. */
+const messageBodySchema = messageCreateSchema.pick({ body: true });
 
 interface Recipient {
   username: string;
@@ -23,8 +26,7 @@ export function MessageSection({ user, isOwn }: { user: Recipient; isOwn: boolea
   const session = useSession();
   const [sent, setSent] = useState<SentMessage | null>(null);
   const send = useMutation({
-    mutationFn: (body: string) =>
-      api.post<{ message: SentMessage; mailed: boolean }>("/messages", { recipient: user.username, body }),
+    mutationFn: (body: string) => api.call("POST /messages", { body: { recipient: user.username, body } }),
     onSuccess: (answer) => {
       if (!answer.mailed) raiseFooterFlag("emailError");
       setSent(answer.message);
@@ -77,6 +79,7 @@ export function MessageSection({ user, isOwn }: { user: Recipient; isOwn: boolea
       <ReplyForm
         label={t("sendMessage.body")}
         submitLabel={t("sendMessage.send")}
+        schema={messageBodySchema}
         max={CONVERSATION_LIMITS.messageBodyMax}
         busy={send.isPending}
         t={t}

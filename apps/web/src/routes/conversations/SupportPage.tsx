@@ -1,25 +1,29 @@
 import {
   CONVERSATION_LIMITS,
   type SupportThread,
-  type SupportThreadList,
   type SupportThreadSummary,
+  supportThreadCreateSchema,
 } from "@market/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Link, useSearchParams } from "react-router";
-import { ApiError, api } from "../../api/client.ts";
+import type { z } from "zod";
+import { ApiError, api, type ResponseOf } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
 import { Pagination } from "../../components/Pagination.tsx";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
 import { Toast, useTimedNotice } from "../../components/Toast.tsx";
-import { Button } from "../../components/ui/index.ts";
+import { useDomainForm } from "../../components/ui/form.ts";
+import { Button, TextAreaField, TextField } from "../../components/ui/index.ts";
 import { raiseFooterFlag } from "../../state/footer-flags.ts";
 import { pageFromSearch } from "../catalogue/filters.ts";
 import { type ConversationTexts, useConversationTexts } from "./conversation-texts.ts";
-import { failureText, inputClass, ReplyForm, ThreadMessages } from "./ThreadView.tsx";
+import { ListEmpty, ListFailure, ListLoading } from "./list-states.tsx";
+import { failureText, ReplyForm, ThreadMessages } from "./ThreadView.tsx";
 
 export const SUPPORT_KEY = ["support"] as const;
-type ThreadWrite = { thread: SupportThread; mailed: boolean };
+type ThreadWrite = ResponseOf<"POST /support/threads">;
+type SupportThreadCreate = z.output<typeof supportThreadCreateSchema>;
 
 /**
  * /support (spec 2): the signed-in user's questions to support, one opened with ?thread={id} (the link in
@@ -73,68 +77,60 @@ function NewThreadForm({
   onOpened: (thread: SupportThread) => void;
 }) {
   const id = useId();
-  const [subject, setSubject] = useState("");
-  const [body, setBody] = useState("");
+  const { register, handleSubmit, watch, reset, formState } = useDomainForm(supportThreadCreateSchema, {
+    defaultValues: { subject: "", body: "" },
+  });
+  const { errors } = formState;
   const sent = useSentNotice(show);
   const send = useMutation({
-    mutationFn: () =>
-      api.post<ThreadWrite>("/support/threads", { subject: subject.trim(), body: body.trim() }),
+    mutationFn: (body: SupportThreadCreate) => api.call("POST /support/threads", { body }),
     onSuccess: (answer) => {
       sent(answer, t("support.sent"));
-      setSubject("");
-      setBody("");
+      reset({ subject: "", body: "" });
       onOpened(answer.thread);
     },
   });
+  const subject = watch("subject") ?? "";
+  const body = watch("body") ?? "";
   const ready = subject.trim() !== "" && body.trim() !== "";
+  const sending = send.isPending || formState.isSubmitting;
   return (
     <form
       className="flex flex-col gap-3 rounded-ui border border-line p-4"
       aria-labelledby={`${id}-title`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (ready) send.mutate();
-      }}
+      noValidate
+      onSubmit={handleSubmit(async (values) => {
+        // A refusal shows from the mutation's state below.
+        await send.mutateAsync(values).catch(() => undefined);
+      })}
     >
       <h2 id={`${id}-title`} className="text-xl font-semibold">
         {t("support.new")}
       </h2>
-      <label htmlFor={`${id}-subject`} className="font-medium">
-        {t("support.subject")}
-      </label>
-      <input
+      <TextField
         id={`${id}-subject`}
-        value={subject}
+        label={t("support.subject")}
         maxLength={CONVERSATION_LIMITS.subjectMax}
-        onChange={(event) => setSubject(event.target.value)}
-        className={inputClass}
+        error={errors.subject?.message}
+        {...register("subject")}
       />
-      <label htmlFor={`${id}-body`} className="font-medium">
-        {t("support.body")}
-      </label>
-      <textarea
+      <TextAreaField
         id={`${id}-body`}
-        value={body}
+        label={t("support.body")}
         rows={6}
         maxLength={CONVERSATION_LIMITS.supportBodyMax}
-        onChange={(event) => setBody(event.target.value)}
-        className={inputClass}
-        aria-describedby={`${id}-count`}
+        count={{ used: body.length, max: CONVERSATION_LIMITS.supportBodyMax }}
+        error={errors.body?.message}
+        {...register("body")}
       />
-      <p id={`${id}-count`} className="text-xs text-muted">
-        {t("support.chars", {
-          used: String(body.length),
-          max: String(CONVERSATION_LIMITS.supportBodyMax),
-        })}
-      </p>
       {send.isError ? (
         <p role="alert" className="text-sm font-medium text-danger">
           {failureText(send.error, t("support.sendFailed"))}
         </p>
       ) : null}
       <div>
-        <Button variant="primary" type="submit" disabled={!ready || send.isPending}>
-          {send.isPending ? t("support.sending") : t("support.send")}
+        <Button variant="primary" type="submit" disabled={!ready || sending}>
+          {sending ? t("support.sending") : t("support.send")}
         </Button>
       </div>
     </form>
@@ -156,7 +152,7 @@ function ThreadList({ t, page }: { t: ConversationTexts; page: number }) {
   const list = useQuery({
     queryKey: [...SUPPORT_KEY, "list", page],
     queryFn: ({ signal }) =>
-      api.get<SupportThreadList>("/support/threads", { query: { page, pageSize: PAGE_SIZE }, signal }),
+      api.call("GET /support/threads", { query: { page, pageSize: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -165,20 +161,15 @@ function ThreadList({ t, page }: { t: ConversationTexts; page: number }) {
         {t("support.threads")}
       </h2>
       {list.isError ? (
-        <div className="flex flex-col items-start gap-2">
-          <p role="alert">{t("support.loadFailed")}</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t("support.retry")}
-          </Button>
-        </div>
+        <ListFailure
+          message={t("support.loadFailed")}
+          retryLabel={t("support.retry")}
+          onRetry={() => void list.refetch()}
+        />
       ) : !list.data ? (
-        <ul aria-busy="true" aria-label={t("support.loading")} className="flex flex-col gap-2">
-          {[0, 1, 2].map((n) => (
-            <li key={n} className="h-16 animate-pulse rounded-ui bg-wash" />
-          ))}
-        </ul>
+        <ListLoading label={t("support.loading")} rowClassName="h-16" />
       ) : list.data.supportThreads.length === 0 ? (
-        <p className="rounded-ui border border-line p-6 text-muted">{t("support.none")}</p>
+        <ListEmpty>{t("support.none")}</ListEmpty>
       ) : (
         <>
           <ul className="divide-y divide-line rounded-ui border border-line">
@@ -218,13 +209,13 @@ function ThreadScreen({
 }) {
   const thread = useQuery({
     queryKey: [...SUPPORT_KEY, "thread", id],
-    queryFn: ({ signal }) => api.get<SupportThread>(`/support/threads/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.call("GET /support/threads/:id", { params: { id }, signal }),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
   const sent = useSentNotice(show);
   const reply = useMutation({
     mutationFn: (body: string) =>
-      api.post<ThreadWrite>(`/support/threads/${encodeURIComponent(id)}/messages`, { body }),
+      api.call("POST /support/threads/:id/messages", { params: { id }, body: { body } }),
     onSuccess: (answer) => sent(answer, t("support.replied")),
   });
 

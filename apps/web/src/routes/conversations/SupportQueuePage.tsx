@@ -1,4 +1,4 @@
-import { CONVERSATION_LIMITS, type SupportQueue, type SupportThread } from "@market/domain";
+import { CONVERSATION_LIMITS } from "@market/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
@@ -9,6 +9,7 @@ import { Button } from "../../components/ui/index.ts";
 import { raiseFooterFlag } from "../../state/footer-flags.ts";
 import { pageFromSearch } from "../catalogue/filters.ts";
 import { type ConversationTexts, useConversationTexts } from "./conversation-texts.ts";
+import { ListEmpty, ListFailure, ListLoading } from "./list-states.tsx";
 import { failureText, ReplyForm, ThreadMessages } from "./ThreadView.tsx";
 
 const QUEUE_KEY = ["admin", "support"] as const;
@@ -28,7 +29,7 @@ export default function SupportQueuePage() {
   const queue = useQuery({
     queryKey: [...QUEUE_KEY, "queue", page],
     queryFn: ({ signal }) =>
-      api.get<SupportQueue>("/admin/support-threads", { query: { page, pageSize: PAGE_SIZE }, signal }),
+      api.call("GET /admin/support-threads", { query: { page, pageSize: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
   const select = (id: string | null) => {
@@ -47,20 +48,15 @@ export default function SupportQueuePage() {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="flex flex-col gap-3">
           {queue.isError ? (
-            <div className="flex flex-col items-start gap-2">
-              <p role="alert">{t("support.loadFailed")}</p>
-              <Button variant="secondary" onClick={() => void queue.refetch()}>
-                {t("support.retry")}
-              </Button>
-            </div>
+            <ListFailure
+              message={t("support.loadFailed")}
+              retryLabel={t("support.retry")}
+              onRetry={() => void queue.refetch()}
+            />
           ) : !queue.data ? (
-            <ul aria-busy="true" aria-label={t("support.loading")} className="flex flex-col gap-2">
-              {[0, 1, 2].map((n) => (
-                <li key={n} className="h-16 animate-pulse rounded-ui bg-wash" />
-              ))}
-            </ul>
+            <ListLoading label={t("support.loading")} rowClassName="h-16" />
           ) : queue.data.supportThreads.length === 0 ? (
-            <p className="rounded-ui border border-line p-6 text-muted">{t("supportQueue.empty")}</p>
+            <ListEmpty>{t("supportQueue.empty")}</ListEmpty>
           ) : (
             <>
               <ul
@@ -123,8 +119,7 @@ function SelectedThread({
   const queryClient = useQueryClient();
   const thread = useQuery({
     queryKey: [...QUEUE_KEY, "thread", id],
-    queryFn: ({ signal }) =>
-      api.get<SupportThread>(`/admin/support-threads/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.call("GET /admin/support-threads/:id", { params: { id }, signal }),
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
   const leaveQueue = () => {
@@ -133,10 +128,7 @@ function SelectedThread({
   };
   const answer = useMutation({
     mutationFn: (body: string) =>
-      api.post<{ thread: SupportThread; mailed: boolean }>(
-        `/admin/support-threads/${encodeURIComponent(id)}/messages`,
-        { body },
-      ),
+      api.call("POST /admin/support-threads/:id/messages", { params: { id }, body: { body } }),
     onSuccess: (result) => {
       if (!result.mailed) raiseFooterFlag("emailError");
       show(t("supportQueue.answered", { username: result.thread.user.username }));
@@ -144,7 +136,7 @@ function SelectedThread({
     },
   });
   const clear = useMutation({
-    mutationFn: () => api.post<SupportThread>(`/admin/support-threads/${encodeURIComponent(id)}/clear`, {}),
+    mutationFn: () => api.call("POST /admin/support-threads/:id/clear", { params: { id } }),
     onSuccess: () => {
       show(t("supportQueue.cleared"));
       leaveQueue();

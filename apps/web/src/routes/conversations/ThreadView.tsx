@@ -1,11 +1,11 @@
-import type { SupportThread } from "@market/domain";
-import { useId, useState } from "react";
+import { type SupportThread, supportReplySchema } from "@market/domain";
+import { useId } from "react";
+import type { z } from "zod";
 import { ApiError } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
-import { Button } from "../../components/ui/index.ts";
+import { useDomainForm } from "../../components/ui/form.ts";
+import { Button, TextAreaField } from "../../components/ui/index.ts";
 import type { ConversationTexts } from "./conversation-texts.ts";
-
-export const inputClass = "w-full rounded-ui border border-line bg-paper px-3 py-2";
 
 /** The server's message for a refused write, or the screen's own words when it could not be reached. */
 export function failureText(error: unknown, fallback: string): string {
@@ -48,10 +48,14 @@ export function ThreadMessages({
   );
 }
 
-/** A text box with its limit shown before it is reached (UX.md), and a submit that says when it is busy. */
+/**
+ * A text box with its limit shown before it is reached (UX.md), checked by the endpoint's own schema (its
+ * body field), and a submit that says when it is busy. The box empties once the message is sent.
+ */
 export function ReplyForm({
   label,
   submitLabel,
+  schema = supportReplySchema,
   max,
   busy,
   t,
@@ -59,43 +63,40 @@ export function ReplyForm({
 }: {
   label: string;
   submitLabel: string;
+  /** The endpoint's body schema, or its `body` field picked from it; support's reply by default. */
+  schema?: z.ZodType<{ body: string }, { body: string }>;
+  /** The domain's limit of that field, for the live count. */
   max: number;
   busy: boolean;
   t: ConversationTexts;
   onSubmit: (body: string) => Promise<boolean>;
 }) {
   const id = useId();
-  const [body, setBody] = useState("");
-  const trimmed = body.trim();
+  const { register, handleSubmit, watch, reset, formState } = useDomainForm(schema, {
+    defaultValues: { body: "" },
+  });
+  const body = watch("body") ?? "";
+  const sending = busy || formState.isSubmitting;
   return (
     <form
       className="flex flex-col gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!trimmed || trimmed.length > max) return;
-        void onSubmit(trimmed).then((sent) => {
-          if (sent) setBody("");
-        });
-      }}
+      noValidate
+      onSubmit={handleSubmit(async (values) => {
+        if (await onSubmit(values.body)) reset({ body: "" });
+      })}
     >
-      <label htmlFor={id} className="font-medium">
-        {label}
-      </label>
-      <textarea
+      <TextAreaField
         id={id}
-        value={body}
+        label={label}
         rows={4}
         maxLength={max}
-        onChange={(event) => setBody(event.target.value)}
-        className={inputClass}
-        aria-describedby={`${id}-count`}
+        count={{ used: body.length, max }}
+        error={formState.errors.body?.message}
+        {...register("body")}
       />
-      <p id={`${id}-count`} className="text-xs text-muted">
-        {t("support.chars", { used: String(body.length), max: String(max) })}
-      </p>
       <div>
-        <Button variant="primary" type="submit" disabled={busy || !trimmed}>
-          {busy ? t("support.sending") : submitLabel}
+        <Button variant="primary" type="submit" disabled={sending || !body.trim()}>
+          {sending ? t("support.sending") : submitLabel}
         </Button>
       </div>
     </form>

@@ -30,7 +30,6 @@ export const CONVERSATION_TEXTS = {
   "support.notFound": "This question could not be found.",
   "support.messages": "{count} messages",
   "support.sendFailed": "We could not send that. Please try again.",
-  "support.chars": "{used} of {max} characters",
   "supportQueue.title": "Support threads",
   "supportQueue.intro": "Questions waiting for an answer, the longest waiting first.",
   "supportQueue.empty": "No support threads are waiting for an answer.",

@@ -1,39 +1,29 @@
 import { TIP_MULTIPLE_MAX_RECIPIENTS } from "@market/domain";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { api } from "../../api/client.ts";
-import type { FollowedCreator, FollowingResponse } from "../../api/types.ts";
+import { Link } from "react-router";
+import { api, type ResponseOf } from "../../api/client.ts";
 import { Avatar } from "../../components/Avatar.tsx";
+import { GridRetry } from "../../components/PagedResourceGrid.tsx";
 import { Pagination } from "../../components/Pagination.tsx";
 import { GridMessage, GridSkeleton, ResourceGrid } from "../../components/ResourceGrid.tsx";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
 import { Toast } from "../../components/Toast.tsx";
 import { Button, LinkButton } from "../../components/ui/index.ts";
 import { FOLLOWING_KEY, useFollowToggle } from "../../state/engagement.ts";
-import { useSession } from "../../state/session.ts";
 import { useCatalogueTexts } from "../catalogue/catalogue-texts.ts";
-import { pageFromSearch } from "../catalogue/filters.ts";
+import { useOwnListPage } from "./own-list-page.ts";
 
 /** Creators per page: each brings up to four of their newest resources. */
 export const FOLLOWING_PAGE_SIZE = 10;
 
+type FollowedCreator = ResponseOf<"GET /users/self/following">["following"][number];
+
 /** /following: the creators the user follows, each with an Unfollow button and their newest resources. */
 export default function FollowingPage() {
   const t = useCatalogueTexts();
-  const session = useSession();
-  const [search] = useSearchParams();
-  const page = pageFromSearch(search);
-  const query = useQuery({
-    queryKey: [...FOLLOWING_KEY, session?.claims.sub ?? "", page],
-    queryFn: ({ signal }) =>
-      api.get<FollowingResponse>("/users/self/following", {
-        query: { page, pageSize: FOLLOWING_PAGE_SIZE },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    enabled: session !== null,
-  });
+  const { page, query } = useOwnListPage(FOLLOWING_KEY, (page, signal) =>
+    api.call("GET /users/self/following", { query: { page, pageSize: FOLLOWING_PAGE_SIZE }, signal }),
+  );
   // Creators picked for one tip to several (POST /transactions/tip/multiple through /tip/{id},{id}...).
   const [picked, setPicked] = useState<string[]>([]);
   const togglePick = (id: string) =>
@@ -89,15 +79,7 @@ export default function FollowingPage() {
             </>
           )
         ) : query.isError ? (
-          <GridMessage
-            action={
-              <Button variant="primary" onClick={() => void query.refetch()}>
-                {t("grid.retry")}
-              </Button>
-            }
-          >
-            <span role="alert">{t("grid.error")}</span>
-          </GridMessage>
+          <GridRetry onRetry={() => void query.refetch()} />
         ) : (
           <GridSkeleton count={4} />
         )}

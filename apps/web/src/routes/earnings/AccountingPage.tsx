@@ -1,10 +1,4 @@
-import {
-  type AccountingPeriod,
-  type AccountingResponse,
-  dayInZone,
-  formatAmount,
-  type LedgerAccount,
-} from "@market/domain";
+import { type AccountingPeriod, dayInZone, formatAmount, type LedgerAccount } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
@@ -40,8 +34,7 @@ export default function AccountingPage() {
   const [to, setTo] = useState(dayInZone(new Date()));
   const report = useQuery({
     queryKey: ["admin", "accounting", from, to],
-    queryFn: ({ signal }) =>
-      api.get<AccountingResponse>("/admin/accounting", { query: { from, to }, signal }),
+    queryFn: ({ signal }) => api.call("GET /admin/accounting", { query: { from, to }, signal }),
   });
   const download = () => {
     if (!report.data) return;

@@ -1,4 +1,4 @@
-import { dayInZone, formatMoney, type PayoutQueueResponse, type QueuedPayout } from "@market/domain";
+import { dayInZone, formatMoney, type QueuedPayout } from "@market/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
@@ -16,10 +16,11 @@ export default function PayoutQueuePage() {
   const [message, setMessage] = useState<string | null>(null);
   const queue = useQuery({
     queryKey: ["admin", "payouts"],
-    queryFn: ({ signal }) => api.get<PayoutQueueResponse>("/admin/payouts", { signal }),
+    queryFn: ({ signal }) => api.call("GET /admin/payouts", { signal }),
   });
   const pay = useMutation({
-    mutationFn: (payout: QueuedPayout) => api.post(`/admin/payouts/${payout.id}/pay`, { payoutDate }),
+    mutationFn: (payout: QueuedPayout) =>
+      api.call("POST /admin/payouts/:id/pay", { params: { id: payout.id }, body: { payoutDate } }),
     onSuccess: (_answer, payout) => {
       setMessage(e("payouts.paid", { amount: formatMoney(payout.amount), username: payout.username }));
       void queryClient.invalidateQueries({ queryKey: ["admin", "payouts"] });
@@ -28,7 +29,8 @@ export default function PayoutQueuePage() {
   });
   // A rejected request frees its amount: the creator can ask again (for example after fixing their details).
   const reject = useMutation({
-    mutationFn: (payout: QueuedPayout) => api.post(`/admin/payouts/${payout.id}/reject`, undefined),
+    mutationFn: (payout: QueuedPayout) =>
+      api.call("POST /admin/payouts/:id/reject", { params: { id: payout.id } }),
     onSuccess: (_answer, payout) => {
       setMessage(e("payouts.rejected", { amount: formatMoney(payout.amount), username: payout.username }));
       void queryClient.invalidateQueries({ queryKey: ["admin", "payouts"] });

@@ -5,13 +5,14 @@ import {
   helpCreateSchema,
   helpUpdateSchema,
 } from "@market/domain";
+import { z } from "@market/domain/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { api, fileUrl } from "../../api/client.ts";
-import { uploadWithProgress } from "../../api/upload.ts";
-import { Button } from "../../components/ui/index.ts";
-import { Field, inputClass } from "../account/account-ui.tsx";
+import { uploadTo } from "../../api/upload.ts";
+import { useDomainForm } from "../../components/ui/form.ts";
+import { Button, Checkbox, SelectField, TextAreaField, TextField } from "../../components/ui/index.ts";
 import { helpQueries } from "./help-api.ts";
 import { useHelpTexts } from "./help-texts.ts";
 
@@ -62,6 +63,25 @@ function payloadOf(type: HelpEntryType, draft: Draft) {
 }
 
 /**
+ * The form checked with the schema the server uses for its call: PUT /help/{id} for an entry, POST /help for
+ * a new one. The draft becomes that call's body first (empty boxes left out or null), so the schema's own
+ * limits and words apply; the output names the call to make.
+ */
+function entryFormSchema(type: HelpEntryType, entry: HelpEntry | undefined) {
+  const draft = z.custom<Draft>();
+  if (entry) {
+    return draft
+      .transform((d): z.input<typeof helpUpdateSchema> => payloadOf(type, d))
+      .pipe(helpUpdateSchema)
+      .transform((body) => ({ call: "update" as const, id: entry.id, body }));
+  }
+  return draft
+    .transform((d): z.input<typeof helpCreateSchema> => ({ ...payloadOf(type, d), type }))
+    .pipe(helpCreateSchema)
+    .transform((body) => ({ call: "create" as const, body }));
+}
+
+/**
  * An entry's editor (admins): a blank one of a type for new-article, new-image and new-video, or an existing
  * entry. The form is checked with the same domain schemas the server uses; a save the server refuses alerts
  * 'Could not save entry.' (spec 8). Media uploads and removals are silently ignored when they fail (spec 8):
@@ -71,59 +91,51 @@ export function HelpEntryEditor({ type, entry }: { type: HelpEntryType; entry?: 
   const t = useHelpTexts();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState(() => draftOf(entry));
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const schema = useMemo(() => entryFormSchema(type, entry), [type, entry]);
+  const { register, handleSubmit, watch, formState } = useDomainForm(schema, {
+    defaultValues: draftOf(entry),
+  });
+  const { errors } = formState;
   const [saved, setSaved] = useState(false);
   const related = useQuery({ ...helpQueries.all(), enabled: type === "article" }).data?.entries ?? [];
-  const set = (field: keyof Draft) => (value: string | boolean) => {
-    setSaved(false);
-    setDraft((d) => ({ ...d, [field]: value }));
-  };
+  // "Entry saved." stands until the next change.
+  useEffect(() => {
+    const watching = watch(() => setSaved(false));
+    return () => watching.unsubscribe();
+  }, [watch]);
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    const payload = payloadOf(type, draft);
-    const checked = entry
-      ? helpUpdateSchema.safeParse(payload)
-      : helpCreateSchema.safeParse({ ...payload, type });
-    if (!checked.success) {
-      setProblems(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setProblems({});
-    setBusy(true);
+  const save = handleSubmit(async (checked) => {
     try {
-      const { item } = entry
-        ? await api.put<{ item: HelpEntry }>(`/help/${entry.id}`, checked.data)
-        : await api.post<{ item: HelpEntry }>("/help", checked.data);
+      const { item } =
+        checked.call === "update"
+          ? await api.call("PUT /help/:id", { params: { id: checked.id }, body: checked.body })
+          : await api.call("POST /help", { body: checked.body });
       await queryClient.invalidateQueries({ queryKey: ["help"] });
       queryClient.setQueryData(helpQueries.entry(item.name).queryKey, item);
       setSaved(true);
       if (!entry || item.name !== entry.name) navigate(`/helpbook/${item.name}`, { replace: !entry });
     } catch {
       window.alert(t("editor.saveFailed"));
-    } finally {
-      setBusy(false);
     }
-  }
+  });
 
   const text = (
-    field: keyof Draft,
+    field: "short_title" | "long_title" | "name" | "image_alt_text",
     label: Parameters<typeof t>[0],
-    extra: { hint?: string; max?: number } = {},
+    extra: { hint?: string; max: number },
   ) => (
-    <Field
+    <TextField
       id={`help-${field}`}
       label={t(label)}
       hint={extra.hint}
       maxLength={extra.max}
-      value={draft[field] as string}
-      error={problems[field]}
-      onChange={(event) => set(field)(event.target.value)}
+      error={errors[field]?.message}
+      {...register(field)}
     />
   );
 
+  const busy = formState.isSubmitting;
+  const body = watch("body") ?? "";
   return (
     <div className="flex flex-col gap-8">
       <form className="flex max-w-2xl flex-col gap-4" onSubmit={save} noValidate>
@@ -131,23 +143,16 @@ export function HelpEntryEditor({ type, entry }: { type: HelpEntryType; entry?: 
         {text("long_title", "editor.longTitle", { max: HELP_LIMITS.longTitleMax })}
         {text("name", "editor.name", { hint: t("editor.nameHint"), max: HELP_LIMITS.nameMax })}
         {type !== "image" ? (
-          <div>
-            <label htmlFor="help-body" className="font-medium">
-              {t("editor.body")}
-            </label>
-            <textarea
-              id="help-body"
-              className={inputClass}
-              rows={10}
-              maxLength={HELP_LIMITS.bodyMax}
-              aria-describedby="help-body-hint"
-              value={draft.body}
-              onChange={(event) => set("body")(event.target.value)}
-            />
-            <p id="help-body-hint" className="mt-1 text-sm text-muted">
-              {t("editor.bodyHint")} {draft.body.length} / {HELP_LIMITS.bodyMax}
-            </p>
-          </div>
+          <TextAreaField
+            id="help-body"
+            label={t("editor.body")}
+            hint={t("editor.bodyHint")}
+            rows={10}
+            maxLength={HELP_LIMITS.bodyMax}
+            count={{ used: body.length, max: HELP_LIMITS.bodyMax }}
+            error={errors.body?.message}
+            {...register("body")}
+          />
         ) : null}
         {text("image_alt_text", "editor.altText", { max: HELP_LIMITS.altTextMax })}
         <div className="flex flex-wrap gap-4">
@@ -159,54 +164,40 @@ export function HelpEntryEditor({ type, entry }: { type: HelpEntryType; entry?: 
               id="help-accent"
               type="color"
               className="mt-1 h-10 w-16 rounded-ui border border-line"
-              value={draft.accent_color}
-              onChange={(event) => set("accent_color")(event.target.value)}
+              {...register("accent_color")}
             />
           </div>
-          <div className="w-40">
-            <Field
-              id="help-order_index"
-              label={t("editor.orderIndex")}
-              type="number"
-              min={0}
-              max={HELP_LIMITS.orderIndexMax}
-              value={draft.order_index}
-              error={problems.order_index}
-              onChange={(event) => set("order_index")(event.target.value)}
-            />
-          </div>
+          <TextField
+            id="help-order_index"
+            className="w-40"
+            label={t("editor.orderIndex")}
+            type="number"
+            min={0}
+            max={HELP_LIMITS.orderIndexMax}
+            error={errors.order_index?.message}
+            {...register("order_index")}
+          />
         </div>
         {type === "article" ? (
           <>
-            <label className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                checked={draft.is_pro_tip}
-                onChange={(event) => set("is_pro_tip")(event.target.checked)}
-              />
-              {t("editor.proTip")}
-            </label>
+            <Checkbox id="help-is_pro_tip" label={t("editor.proTip")} {...register("is_pro_tip")} />
             {(["image", "video"] as const).map((kind) => (
-              <div key={kind}>
-                <label htmlFor={`help-${kind}-entry`} className="font-medium">
-                  {t(kind === "image" ? "editor.imageEntry" : "editor.videoEntry")}
-                </label>
-                <select
-                  id={`help-${kind}-entry`}
-                  className={inputClass}
-                  value={draft[`${kind}_entry_id`]}
-                  onChange={(event) => set(`${kind}_entry_id`)(event.target.value)}
-                >
-                  <option value="">{t("editor.none")}</option>
-                  {related
-                    .filter((e) => e.type === kind)
-                    .map((e) => (
-                      <option key={e.id} value={e.id}>
-                        {e.short_title}
-                      </option>
-                    ))}
-                </select>
-              </div>
+              <SelectField
+                key={kind}
+                id={`help-${kind}-entry`}
+                label={t(kind === "image" ? "editor.imageEntry" : "editor.videoEntry")}
+                error={errors[`${kind}_entry_id`]?.message}
+                {...register(`${kind}_entry_id`)}
+              >
+                <option value="">{t("editor.none")}</option>
+                {related
+                  .filter((e) => e.type === kind)
+                  .map((e) => (
+                    <option key={e.id} value={e.id}>
+                      {e.short_title}
+                    </option>
+                  ))}
+              </SelectField>
             ))}
           </>
         ) : null}
@@ -231,8 +222,8 @@ function MediaSection({ entry }: { entry: HelpEntry }) {
   async function send(form: FormData) {
     setProgress(0);
     try {
-      const { item } = await uploadWithProgress<{ item: HelpEntry }>(`/help/${entry.id}/media`, form, {
-        method: "PUT",
+      const { item } = await uploadTo("PUT /help/:id/media", form, {
+        params: { id: entry.id },
         onProgress: setProgress,
       });
       queryClient.setQueryData(helpQueries.entry(entry.name).queryKey, item);

@@ -3,8 +3,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { RichText } from "../../components/RichText.tsx";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
-import { Button } from "../../components/ui/index.ts";
-import { inputClass } from "../account/account-ui.tsx";
+import { Button, CONTROL_CLASS } from "../../components/ui/index.ts";
 import { helpQueries } from "./help-api.ts";
 import { useHelpTexts } from "./help-texts.ts";
 import { FeedbackForm } from "./help-ui.tsx";
@@ -60,7 +59,7 @@ export default function HelpPage() {
           <input
             id="help-search"
             type="search"
-            className={inputClass}
+            className={`mt-1 ${CONTROL_CLASS}`}
             maxLength={100}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}

@@ -40,16 +40,17 @@ export default function ManageHelpPage() {
       const [moved] = order.splice(from, 1);
       order.splice(to, 0, moved!);
       for (const [index, entry] of order.entries()) {
-        if (entry.order_index !== index) await api.put(`/help/${entry.id}`, { order_index: index });
+        if (entry.order_index !== index)
+          await api.call("PUT /help/:id", { params: { id: entry.id }, body: { order_index: index } });
       }
     });
   const remove = (entry: HelpEntry) => {
     if (!window.confirm(t("manage.confirmDelete", { title: entry.short_title }))) return;
-    void run(() => api.delete(`/help/${entry.id}`));
+    void run(() => api.call("DELETE /help/:id", { params: { id: entry.id } }));
   };
   const markTerms = (entry: HelpEntry, changed: boolean) =>
     run(
-      () => api.put(`/help/${entry.id}/terms-changed`, { changed }),
+      () => api.call("PUT /help/:id/terms-changed", { params: { id: entry.id }, body: { changed } }),
       () => window.alert(t("editor.saveFailed")),
     );
 

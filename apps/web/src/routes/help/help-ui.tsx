@@ -1,9 +1,9 @@
-import { HELP_LIMITS, type HelpEntry, helpEntryGroup } from "@market/domain";
+import { HELP_LIMITS, type HelpEntry, helpEntryGroup, helpFeedbackSchema } from "@market/domain";
 import { useState } from "react";
 import { Link } from "react-router";
 import { api } from "../../api/client.ts";
-import { Button } from "../../components/ui/index.ts";
-import { inputClass } from "../account/account-ui.tsx";
+import { useDomainForm } from "../../components/ui/form.ts";
+import { Button, TextAreaField } from "../../components/ui/index.ts";
 import { type HelpTextKey, useHelpTexts } from "./help-texts.ts";
 
 /** The headings of spec 4's groups, in its order: changed terms, articles, images, videos. */
@@ -42,46 +42,48 @@ export function EntryCard({ entry }: { entry: HelpEntry }) {
   );
 }
 
+/** The feedback's own field of POST /help/feedback; the entry it is about comes from the page. */
+const feedbackFormSchema = helpFeedbackSchema.pick({ feedback: true });
+
 /**
  * Feedback about the help (POST /help/feedback). Spec 8: a failure to send it is silently ignored, so only a
  * success says anything; the server logs failures.
  */
 export function FeedbackForm({ entryId }: { entryId?: string }) {
   const t = useHelpTexts();
-  const [text, setText] = useState("");
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, watch, formState } = useDomainForm(feedbackFormSchema, {
+    defaultValues: { feedback: "" },
+  });
   const id = `help-feedback-${entryId ?? "centre"}`;
   if (sent) return <p role="status">{t("help.feedback.thanks")}</p>;
   return (
     <form
       className="flex flex-col gap-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (!text.trim()) return;
-        setBusy(true);
+      noValidate
+      onSubmit={handleSubmit(async ({ feedback }) => {
         try {
-          await api.post("/help/feedback", { feedback: text.trim(), help_entry_id: entryId ?? null });
+          await api.call("POST /help/feedback", { body: { feedback, help_entry_id: entryId ?? null } });
           setSent(true);
         } catch {
           // Silently ignored (spec 8).
-        } finally {
-          setBusy(false);
         }
-      }}
+      })}
     >
-      <label htmlFor={id} className="font-medium">
-        {t("help.feedback.label")}
-      </label>
-      <textarea
+      <TextAreaField
         id={id}
-        className={inputClass}
+        label={t("help.feedback.label")}
         rows={3}
         maxLength={HELP_LIMITS.feedbackMax}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        error={formState.errors.feedback?.message}
+        {...register("feedback")}
       />
-      <Button variant="secondary" className="self-start" type="submit" disabled={busy || !text.trim()}>
+      <Button
+        variant="secondary"
+        className="self-start"
+        type="submit"
+        disabled={formState.isSubmitting || !(watch("feedback") ?? "").trim()}
+      >
         {t("help.feedback.submit")}
       </Button>
     </form>

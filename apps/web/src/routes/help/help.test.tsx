@@ -130,10 +130,74 @@ describe("help entry editor", () => {
     await waitFor(() => expect(alert).toHaveBeenCalledWith("Could not save entry."));
   });
 
+  it("checks the entry with the server's schema, in the site's words, and sends what it let through", async () => {
+    storeSession(
+      makeToken({ sub: "a1", exp: inOneHour(), scopes: ["admin"] }),
+      makeSelfUser({ role: "admin" }),
+    );
+    const { calls } = stubFetch({
+      "GET /api/help/": [200, { entries: [], total: 0, page: 1, pageSize: 100 }],
+      "POST /api/help": [201, { item: entry({ name: "grading", short_title: "Grading" }) }],
+    });
+    renderScreen(HelpEntryPage, "/helpbook/new-article", "/helpbook/:id");
+    expect(await screen.findByRole("heading", { level: 1, name: "New article" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Save entry" }));
+    expect(await screen.findByText("Required")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Short title"), { target: { value: "g".repeat(81) } });
+    fireEvent.change(screen.getByLabelText("Name in the address"), {
+      target: { value: "no spaces allowed" },
+    });
+    fireEvent.change(screen.getByLabelText("Order in its group"), { target: { value: "-1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save entry" }));
+    expect(await screen.findByText("Too long: 81 of 80 characters")).toBeTruthy();
+    expect(screen.getByText("Check this value")).toBeTruthy();
+    expect(screen.getByText("At least 0")).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    fireEvent.change(screen.getByLabelText("Short title"), { target: { value: " Grading " } });
+    fireEvent.change(screen.getByLabelText("Name in the address"), { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText("Order in its group"), { target: { value: "3" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save entry" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      type: "article",
+      short_title: "Grading",
+      long_title: "",
+      body: "",
+      accent_color: "#1d4ed8",
+      image_alt_text: null,
+      order_index: 3,
+      is_pro_tip: false,
+      image_entry_id: null,
+      video_entry_id: null,
+    });
+  });
+
   it("tells a user who is not an admin that only admins add entries", async () => {
     storeSession(makeToken({ sub: "u1", exp: inOneHour() }), makeSelfUser());
     stubFetch({});
     renderScreen(HelpEntryPage, "/helpbook/new-video", "/helpbook/:id");
     expect(await screen.findByText("Only admins can add entries to the help book.")).toBeTruthy();
+  });
+});
+
+describe("help feedback", () => {
+  it("sends the feedback trimmed, about no entry from the help centre, and thanks the reader", async () => {
+    const { calls } = stubFetch({
+      "GET /api/help/random-pro-tip": [200, { proTip: null }],
+      "GET /api/help/articles": [200, { entries: [], total: 0, page: 1, pageSize: 100 }],
+      "POST /api/help/feedback": [201, { received: true }],
+    });
+    renderScreen(HelpPage, "/help");
+    const box = await screen.findByLabelText("Was something missing? Tell us what you looked for");
+    const send = screen.getByRole("button", { name: "Send feedback" }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(box, { target: { value: "  Nothing on refunds.  " } });
+    fireEvent.click(send);
+    expect(await screen.findByText("Thank you, your feedback reached the team.")).toBeTruthy();
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      feedback: "Nothing on refunds.",
+      help_entry_id: null,
+    });
   });
 });

@@ -1,9 +1,16 @@
-import { formatMoney, type LibraryItem, type LibraryResponse } from "@market/domain";
+import { formatMoney, type LibraryItem } from "@market/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
 import { Pagination } from "../../components/Pagination.tsx";
-import { Badge, Button, EmptyState, LinkButton, Skeleton } from "../../components/ui/index.ts";
+import {
+  Badge,
+  Button,
+  EmptyState,
+  LinkButton,
+  LoadingPlaceholder,
+  Skeleton,
+} from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
 import { Cover } from "../checkout/purchase-parts.tsx";
 import { ReceiptButton } from "../checkout/ReceiptButton.tsx";
@@ -17,7 +24,7 @@ export function libraryPageQuery(viewerId: string, page: number) {
   return {
     queryKey: ["library", viewerId, "page", page],
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.get<LibraryResponse>("/users/self/library", { query: { page }, signal }),
+      api.call("GET /users/self/library", { query: { page }, signal }),
   };
 }
 
@@ -59,10 +66,7 @@ export default function LibraryPage() {
           }
         />
       ) : !data ? (
-        <div aria-busy="true">
-          <p role="status" className="sr-only">
-            {t("library.loading")}
-          </p>
+        <LoadingPlaceholder label={t("library.loading")}>
           <ul className="divide-y divide-line rounded-card border border-line">
             {[0, 1, 2].map((row) => (
               <li key={row} className="flex items-center gap-4 p-4">
@@ -74,7 +78,7 @@ export default function LibraryPage() {
               </li>
             ))}
           </ul>
-        </div>
+        </LoadingPlaceholder>
       ) : data.items.length === 0 ? (
         <EmptyState
           title={t("library.empty")}

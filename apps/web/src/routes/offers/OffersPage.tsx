@@ -6,18 +6,6 @@ import { buttonClass } from "../../components/ui/index.ts";
 import { followAd } from "../../state/ads.ts";
 import { useAdvertisingTexts } from "../advertising/advertising-texts.ts";
 
-interface Offer {
-  id: string;
-  title: string | null;
-  discount_code: string;
-  statement: string | null;
-  business_name: string | null;
-  click_url: string | null;
-  image_url: string | null;
-  /** The view token that lets the click on it count (as with every ad shown). */
-  token?: string;
-}
-
 /**
  * /offers and /offers/{index}: the discount codes of the running ads and their statements, from the
  * advertisers who keep the marketplace free; one offer at a time with /offers/{index}.
@@ -29,7 +17,7 @@ export default function OffersPage() {
   const t = useAdvertisingTexts();
   const offers = useQuery({
     queryKey: ["ads", "offers"],
-    queryFn: ({ signal }) => api.get<{ offers: Offer[] }>("/advertisements/offers", { signal }),
+    queryFn: ({ signal }) => api.call("GET /advertisements/offers", { signal }),
   });
   const all = offers.data?.offers ?? [];
   const one = index === undefined ? null : Number(index);

@@ -6,7 +6,8 @@ import { type Answers, renderScreen, type StubbedCall, stubFetch } from "../../t
 import { inOneHour, makeToken } from "../../test/tokens.ts";
 import PortfolioScreen from "./PortfolioScreen.tsx";
 
-const SUMMARY = "GET /api/users/@grace/summary";
+// The client encodes a path parameter whole: "@grace" travels as %40grace, which the server reads as @grace.
+const SUMMARY = "GET /api/users/%40grace/summary";
 const RESOURCES = "GET /api/users/c1/resources";
 
 function pageOf(total: number) {

@@ -3,13 +3,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { ApiError, api } from "../../api/client.ts";
-import type {
-  ResourcePage,
-  SelfResourcesResponse,
-  UserSummary,
-  UserSummaryResponse,
-} from "../../api/types.ts";
+import { ApiError, api, type ResponseOf } from "../../api/client.ts";
 import { AdSlot } from "../../components/AdSlot.tsx";
 import { Avatar } from "../../components/Avatar.tsx";
 import { formatIsoDate } from "../../components/format.ts";
@@ -41,11 +35,14 @@ export function sectionFromPath(pathname: string): Section {
     : "resources";
 }
 
+/** A profile's owner as its summary names them. */
+type UserSummary = ResponseOf<"GET /users/:id/summary">["user"];
+
 export function summaryQuery(username: string) {
   return {
     queryKey: ["users", "summary", username.toLowerCase()],
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      api.get<UserSummaryResponse>(`/users/@${encodeURIComponent(username)}/summary`, { signal }),
+      api.call("GET /users/:id/summary", { params: { id: `@${username}` }, signal }),
   };
 }
 
@@ -173,34 +170,39 @@ function SectionBody({
       return <MessageSection user={user} isOwn={isOwn} />;
     case "tip":
       return (
-        <p>
-          {t("portfolio.tip", { name: user.first_name })}{" "}
-          <Link to={`/tip/${encodeURIComponent(user.id)}`} className="font-medium underline">
-            {t("portfolio.tipLink", { name: user.first_name })}
-          </Link>
-        </p>
+        <LinkedSentence
+          text={t("portfolio.tip", { name: user.first_name })}
+          to={`/tip/${encodeURIComponent(user.id)}`}
+          link={t("portfolio.tipLink", { name: user.first_name })}
+        />
       );
     case "settings":
       return (
-        <p>
-          {t("portfolio.settings")}{" "}
-          <Link to={`${base}/settings`} className="font-medium underline">
-            {t("portfolio.settingsLink")}
-          </Link>
-        </p>
+        <LinkedSentence
+          text={t("portfolio.settings")}
+          to={`${base}/settings`}
+          link={t("portfolio.settingsLink")}
+        />
       );
     case "status":
       return (
-        <p>
-          {t("portfolio.status")}{" "}
-          <Link to={`${base}/status`} className="font-medium underline">
-            {t("portfolio.statusLink")}
-          </Link>
-        </p>
+        <LinkedSentence text={t("portfolio.status")} to={`${base}/status`} link={t("portfolio.statusLink")} />
       );
     default:
       return <ResourcesSection user={user} isOwn={isOwn} />;
   }
+}
+
+/** A section that lives on another page: a sentence and the link there. */
+function LinkedSentence({ text, to, link }: { text: string; to: string; link: string }) {
+  return (
+    <p>
+      {text}{" "}
+      <Link to={to} className="font-medium underline">
+        {link}
+      </Link>
+    </p>
+  );
 }
 
 function AboutSection({ user, isOwn }: { user: UserSummary; isOwn: boolean }) {
@@ -253,15 +255,12 @@ function AboutSection({ user, isOwn }: { user: UserSummary; isOwn: boolean }) {
 
 function portfolioSource(user: UserSummary, isOwn: boolean): PortfolioSource {
   const chunk: PortfolioSource["chunk"] = (offset, limit, signal) =>
-    api.get<ResourcePage>(`/users/${encodeURIComponent(user.id)}/resources`, {
-      query: { offset, limit },
-      signal,
-    });
+    api.call("GET /users/:id/resources", { params: { id: user.id }, query: { offset, limit }, signal });
   if (isOwn)
     return {
       key: `own:${user.id}`,
       first: async (signal) => {
-        const own = await api.get<SelfResourcesResponse>("/users/self/resources", { signal });
+        const own = await api.call("GET /users/self/resources", { signal });
         return { resources: own.initResources, buffered: own.extraResources, total: own.total };
       },
       chunk,

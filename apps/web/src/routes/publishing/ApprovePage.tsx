@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { api, fileUrl } from "../../api/client.ts";
-import type { PublishingResource } from "../../api/types.ts";
 import { formatPrice } from "./format.ts";
 import { usePublishingTexts } from "./publishing-texts.ts";
 import { ReviewPanel } from "./ReviewPanel.tsx";
@@ -17,8 +16,7 @@ export default function ApprovePage() {
   const { id = "" } = useParams();
   const resource = useQuery({
     queryKey: editQueryKey(id),
-    queryFn: ({ signal }) =>
-      api.get<PublishingResource>(`/resources/${encodeURIComponent(id)}/edit`, { signal }),
+    queryFn: ({ signal }) => api.call("GET /resources/:id/edit", { params: { id }, signal }),
   });
   if (resource.isError) return <p role="alert">{t("wizard.loadFailed")}</p>;
   if (!resource.data) return <p role="status">{t("publishing.loading")}</p>;

@@ -1,8 +1,9 @@
 import { checkResourceFiles, combinedFileBytes, formatFileSize, maxCombinedBytes } from "@market/domain";
 import { type ChangeEvent, useState } from "react";
 import { ApiError, api } from "../../api/client.ts";
-import { uploadWithProgress } from "../../api/upload.ts";
+import { uploadTo } from "../../api/upload.ts";
 import { Button, buttonClass } from "../../components/ui/index.ts";
+import { WizardProblem } from "../../components/wizard/WizardProblem.tsx";
 import { useSiteSettings } from "../../state/site-config.ts";
 import type { StepProps } from "./wizard-step.ts";
 
@@ -43,7 +44,8 @@ export function FilesStep({ resource, t, save, refresh }: StepProps) {
       const form = new FormData();
       form.append("file", file, file.name);
       try {
-        await uploadWithProgress(`/resources/${encodeURIComponent(resource.id)}/files`, form, {
+        await uploadTo("POST /resources/:id/files", form, {
+          params: { id: resource.id },
           query: premium ? { demo: "true" } : {},
           onProgress: (progress) =>
             setReading((r) => r.map((row) => (row.key === key ? { ...row, progress } : row))),
@@ -69,7 +71,7 @@ export function FilesStep({ resource, t, save, refresh }: StepProps) {
 
   const remove = async (id: string) => {
     try {
-      await api.delete(`/resources/files/${encodeURIComponent(id)}`);
+      await api.call("DELETE /resources/files/:id", { params: { id } });
       await refresh();
     } catch {
       window.alert(t("files.deleteFailed"));
@@ -140,11 +142,7 @@ export function FilesStep({ resource, t, save, refresh }: StepProps) {
         </label>
       </div>
       <p className="text-sm text-muted">{t("files.premiumHint")}</p>
-      {problem ? (
-        <p role="alert" className="font-medium text-danger">
-          {problem}
-        </p>
-      ) : null}
+      <WizardProblem text={problem} />
       <Button
         variant="primary"
         className="self-start"

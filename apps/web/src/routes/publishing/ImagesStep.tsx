@@ -1,6 +1,7 @@
 import {
   checkPreviewCount,
   checkPreviewImage,
+  type GeneratedPreview,
   makeCover,
   moveSlot,
   toggleSelection,
@@ -9,21 +10,15 @@ import {
 } from "@market/domain";
 import { type ChangeEvent, useMemo, useState } from "react";
 import { ApiError, api, fileUrl } from "../../api/client.ts";
-import { uploadWithProgress } from "../../api/upload.ts";
+import { uploadTo } from "../../api/upload.ts";
 import { Button, buttonClass } from "../../components/ui/index.ts";
+import { WizardProblem } from "../../components/wizard/WizardProblem.tsx";
 import { type ImageSlot, planImageSave, type SaveOperation, slotsFromPreviews } from "./image-slots.ts";
 import { useWizardDraft } from "./wizard-drafts.ts";
 import type { StepProps } from "./wizard-step.ts";
 
 /** Keys for the placeholder slots that make up the spec's minimum of three. */
 const EMPTY_SLOT_KEYS = ["empty-1", "empty-2", "empty-3"] as const;
-
-interface Generated {
-  name: string;
-  locator: string;
-  width: number;
-  height: number;
-}
 
 /** Keys of slots made here; started from the clock so they never repeat those of a draft kept over a reload. */
 let localKeys = Date.now();
@@ -32,7 +27,7 @@ let localKeys = Date.now();
 interface ImagesDraft {
   slots: ImageSlot[];
   deleted: string[];
-  generated: Generated[] | null;
+  generated: GeneratedPreview[] | null;
   /** The files the pages were rendered from: after a change on the files step they are asked for again. */
   generatedFrom: string;
 }
@@ -90,7 +85,7 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
     setDraft((d) => ({ ...d, slots: update(d.slots) }));
   const setDeleted = (update: (current: string[]) => string[]) =>
     setDraft((d) => ({ ...d, deleted: update(d.deleted) }));
-  const setGenerated = (pages: Generated[]) =>
+  const setGenerated = (pages: GeneratedPreview[]) =>
     setDraft((d) => ({ ...d, generated: pages, generatedFrom: files }));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -140,7 +135,7 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
     });
   };
 
-  const pickPage = (page: Generated) => {
+  const pickPage = (page: GeneratedPreview) => {
     localKeys += 1;
     const slot: ImageSlot = {
       key: `page-${localKeys}`,
@@ -160,9 +155,9 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
 
   const loadPages = async () => {
     try {
-      const answer = await api.get<{ previews: Generated[] }>(
-        `/resources/${encodeURIComponent(resource.id)}/previews/generated`,
-      );
+      const answer = await api.call("GET /resources/:id/previews/generated", {
+        params: { id: resource.id },
+      });
       setGenerated(answer.previews);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
@@ -170,22 +165,25 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
   };
 
   const send = async (operation: SaveOperation) => {
-    const base = `/resources/${encodeURIComponent(resource.id)}`;
     switch (operation.kind) {
       case "delete":
-        return api.delete(`/resources/previews/${operation.id}`);
+        return api.call("DELETE /resources/previews/:id", { params: { id: operation.id } });
       case "order":
-        return api.patch(`/resources/previews/${operation.id}`, { orderIndex: operation.orderIndex });
+        return api.call("PATCH /resources/previews/:id", {
+          params: { id: operation.id },
+          body: { orderIndex: operation.orderIndex },
+        });
       case "generated":
-        return api.post(`${base}/previews`, {
-          generatedPreviewName: operation.generatedName,
-          orderIndex: operation.orderIndex,
+        // The JSON variant of the preview upload (its definition's jsonBody): a page of the file, no image.
+        return api.call("POST /resources/:id/previews", {
+          params: { id: resource.id },
+          body: { generatedPreviewName: operation.generatedName, orderIndex: operation.orderIndex },
         });
       case "upload": {
         const form = new FormData();
         form.append("orderIndex", String(operation.orderIndex));
         form.append("file", operation.file, operation.file.name);
-        return uploadWithProgress(`${base}/previews`, form);
+        return uploadTo("POST /resources/:id/previews", form, { params: { id: resource.id } });
       }
     }
   };
@@ -349,11 +347,7 @@ export function ImagesStep({ resource, t, save, refresh }: StepProps) {
           </ul>
         )}
       </section>
-      {problem ? (
-        <p role="alert" className="font-medium text-danger">
-          {problem}
-        </p>
-      ) : null}
+      <WizardProblem text={problem} />
       <Button variant="primary" className="self-start" disabled={busy} onClick={() => void next()}>
         {busy ? t("wizard.saving") : t("wizard.next")}
       </Button>

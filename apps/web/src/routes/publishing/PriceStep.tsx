@@ -1,11 +1,21 @@
-import { dayInZone, dollarsToCents, formatSaleEnd, type PriceFlags, priceFlags } from "@market/domain";
-import { type FormEvent, useId, useState } from "react";
-import { Button } from "../../components/ui/index.ts";
+import {
+  dayInZone,
+  dollarsToCents,
+  formatSaleEnd,
+  type PriceFlags,
+  priceFlags,
+  type ResourcePatch,
+  resourcePatchSchema,
+} from "@market/domain";
+import { z } from "@market/domain/zod";
+import { useEffect, useId, useMemo } from "react";
+import { useDomainForm } from "../../components/ui/form.ts";
+import { Button, Field, Input } from "../../components/ui/index.ts";
+import { WizardProblem } from "../../components/wizard/WizardProblem.tsx";
 import { useSiteSettings } from "../../state/site-config.ts";
 import type { PublishingTexts } from "./publishing-texts.ts";
 import type { StepProps } from "./wizard-step.ts";
 
-const input = "w-40 rounded-ui border border-line bg-paper px-3 py-2";
 const dollars = (cents: number | null) => (cents ? (cents / 100).toFixed(2) : "");
 
 /** Client flags of spec 5, shown beside the fields as the creator types. */
@@ -24,6 +34,47 @@ function flagTexts(
   return out;
 }
 
+type PriceField = "price" | "sale_price" | "sale_end";
+type PriceValues = Record<PriceField, string>;
+
+/** The boxes as the price rules read them: dollars to cents (null when not an amount). */
+const centsOf = (values: PriceValues) => ({
+  priceCents: dollarsToCents(values.price || "0"),
+  salePriceCents: dollarsToCents(values.sale_price || "0"),
+});
+
+/**
+ * The step's form: the flags of spec 5 on their boxes, as the creator types, then the body of
+ * PATCH /resources/{id} (cents, and no sale end without a sale price), checked with that call's schema.
+ * The server's own price codes (a price under $1, a sale with no end) come back from the save.
+ */
+function priceFormSchema(t: PublishingTexts, site: { hasPremiumFile: boolean; today: string }) {
+  return z
+    .object({ price: z.string(), sale_price: z.string(), sale_end: z.string() })
+    .superRefine((values, ctx) => {
+      const { priceCents, salePriceCents } = centsOf(values);
+      const texts: Record<PriceField, string[]> = { price: [], sale_price: [], sale_end: [] };
+      if (priceCents !== null && salePriceCents !== null) {
+        const flags = priceFlags({ priceCents, salePriceCents, saleEnd: values.sale_end, ...site });
+        for (const { field, text } of flagTexts(flags, t)) texts[field].push(text);
+      }
+      if (priceCents === null) texts.price.push(t("price.notNumber"));
+      if (salePriceCents === null) texts.sale_price.push(t("price.notNumber"));
+      for (const [field, said] of Object.entries(texts)) {
+        if (said.length > 0) ctx.addIssue({ code: "custom", path: [field], message: said.join(" ") });
+      }
+    })
+    .transform((values): ResourcePatch => {
+      const { priceCents, salePriceCents } = centsOf(values);
+      return {
+        price: priceCents ?? 0,
+        sale_price: salePriceCents ?? 0,
+        sale_end: salePriceCents ? values.sale_end : "",
+      };
+    })
+    .pipe(resourcePatchSchema);
+}
+
 /**
  * The price step: price, sale price and sale end (month/day/year), checked with the domain's price rules
  * as the creator types and answered with the server's codes (spec 5) when saved.
@@ -31,92 +82,81 @@ function flagTexts(
 export function PriceStep({ resource, t, save }: StepProps) {
   const settings = useSiteSettings();
   const id = useId();
-  const [price, setPrice] = useState(dollars(resource.price) || "0");
-  const [salePrice, setSalePrice] = useState(dollars(resource.sale_price));
-  const [saleEnd, setSaleEnd] = useState(resource.sale_end ? formatSaleEnd(resource.sale_end) : "");
-  const [serverCodes, setServerCodes] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const priceCents = dollarsToCents(price || "0");
-  const salePriceCents = dollarsToCents(salePrice || "0");
-  const today = dayInZone(new Date(), settings.timeZone);
   const hasPremiumFile = resource.resources_files_models.some((f) => f.is_premium_file);
-  const flags =
-    priceCents !== null && salePriceCents !== null
-      ? flagTexts(priceFlags({ priceCents, salePriceCents, saleEnd, hasPremiumFile, today }), t)
-      : [];
-
-  const problemsFor = (field: "price" | "sale_price" | "sale_end") => {
-    const texts = flags.filter((f) => f.field === field).map((f) => f.text);
-    const code = serverCodes[field];
-    if (code) texts.push(t(`price.${code}` as "price.invalid_price"));
-    if (field === "price" && priceCents === null) texts.push(t("price.notNumber"));
-    if (field === "sale_price" && salePriceCents === null) texts.push(t("price.notNumber"));
-    return [...new Set(texts)];
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (priceCents === null || salePriceCents === null || flags.length > 0) return;
-    setBusy(true);
-    const problems = await save({
-      price: priceCents,
-      sale_price: salePriceCents,
-      sale_end: salePriceCents ? saleEnd : "",
+  const today = dayInZone(new Date(), settings.timeZone);
+  const schema = useMemo(() => priceFormSchema(t, { hasPremiumFile, today }), [t, hasPremiumFile, today]);
+  // The flags show as the boxes change, from the start; a sale end depends on the sale price, which
+  // depends on the price.
+  const { register, handleSubmit, trigger, watch, getFieldState, clearErrors, setError, formState } =
+    useDomainForm(schema, {
+      mode: "onChange",
+      defaultValues: {
+        price: dollars(resource.price) || "0",
+        sale_price: dollars(resource.sale_price),
+        sale_end: resource.sale_end ? formatSaleEnd(resource.sale_end) : "",
+      },
     });
-    setBusy(false);
-    setServerCodes(problems ?? {});
-  };
+  const { errors } = formState;
+  useEffect(() => {
+    void trigger();
+  }, [trigger]);
+  // The server's codes answer what was saved: any change makes them stale.
+  useEffect(() => {
+    const watching = watch((_, { type }) => {
+      if (type !== "change") return;
+      const stale = FIELDS.filter((field) => getFieldState(field).error?.type === "server");
+      clearErrors(stale);
+      clearErrors("root");
+    });
+    return () => watching.unsubscribe();
+  }, [watch, getFieldState, clearErrors]);
 
-  const field = (
-    name: "price" | "sale_price" | "sale_end",
-    label: string,
-    value: string,
-    set: (v: string) => void,
-    placeholder?: string,
-  ) => {
-    const problems = problemsFor(name);
-    return (
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-${name}`} className="font-medium">
-          {label}
-        </label>
-        <input
-          id={`${id}-${name}`}
-          className={input}
+  const onSubmit = handleSubmit(async (patch) => {
+    const problems = await save(patch);
+    for (const [field, code] of Object.entries(problems ?? {})) {
+      if (field === "form") {
+        setError("root.server", { message: code === "save" ? t("wizard.saveFailed") : code });
+      } else if ((FIELDS as readonly string[]).includes(field)) {
+        setError(field as PriceField, {
+          type: "server",
+          message: t(`price.${code}` as "price.invalid_price"),
+        });
+      }
+    }
+  });
+
+  const field = (name: PriceField, label: string, placeholder?: string) => (
+    <Field id={`${id}-${name}`} label={label} error={errors[name]?.message}>
+      {(bindings) => (
+        <Input
+          {...bindings}
+          className="max-w-40"
           inputMode={name === "sale_end" ? "numeric" : "decimal"}
           placeholder={placeholder}
-          value={value}
-          aria-invalid={problems.length > 0 ? true : undefined}
-          aria-describedby={problems.length > 0 ? `${id}-${name}-problem` : undefined}
-          onChange={(e) => {
-            set(e.target.value);
-            setServerCodes({});
-          }}
+          {...register(name, { deps: DEPENDENT[name] })}
         />
-        {problems.length > 0 ? (
-          <p id={`${id}-${name}-problem`} role="alert" className="text-sm font-medium text-danger">
-            {problems.join(" ")}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+      )}
+    </Field>
+  );
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex max-w-xl flex-col gap-4">
       <p>{t("price.intro")}</p>
-      {field("price", t("price.price"), price, setPrice)}
-      {field("sale_price", t("price.salePrice"), salePrice, setSalePrice)}
-      {field("sale_end", t("price.saleEnd"), saleEnd, setSaleEnd, "MM/DD/YYYY")}
-      {serverCodes.form ? (
-        <p role="alert" className="font-medium text-danger">
-          {serverCodes.form === "save" ? t("wizard.saveFailed") : serverCodes.form}
-        </p>
-      ) : null}
-      <Button variant="primary" className="self-start" type="submit" disabled={busy}>
-        {busy ? t("wizard.saving") : t("wizard.next")}
+      {field("price", t("price.price"))}
+      {field("sale_price", t("price.salePrice"))}
+      {field("sale_end", t("price.saleEnd"), "MM/DD/YYYY")}
+      <WizardProblem text={errors.root?.server?.message} />
+      <Button variant="primary" className="self-start" type="submit" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? t("wizard.saving") : t("wizard.next")}
       </Button>
     </form>
   );
 }
+
+const FIELDS = ["price", "sale_price", "sale_end"] as const;
+/** The boxes whose flags a change of a box can change (salePriceHigherThanPrice; a sale end needs a sale). */
+const DEPENDENT: Record<PriceField, PriceField[]> = {
+  price: ["sale_price"],
+  sale_price: ["sale_end"],
+  sale_end: [],
+};

@@ -1,8 +1,7 @@
-import type { ResourceStatusAction } from "@market/domain";
+import type { PublishingListItem, ResourceStatusAction } from "@market/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { ApiError, api, fileUrl } from "../../api/client.ts";
-import type { PublishingListItem } from "../../api/types.ts";
 import { formatIsoDate } from "../../components/format.ts";
 import { Pagination } from "../../components/Pagination.tsx";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
@@ -16,19 +15,19 @@ export const PUBLISHING_KEY = ["publishing"] as const;
 const PAGE_SIZE = 24;
 
 /** The call each status action makes (spec 7: approval-request, deactivate, reactivate; DELETE the resource). */
-export function runStatusAction(id: string, action: ResourceStatusAction) {
-  const path = `/resources/${encodeURIComponent(id)}`;
+export function runStatusAction(id: string, action: ResourceStatusAction): Promise<unknown> {
+  const params = { id };
   switch (action) {
     case "submit":
-      return api.post(`${path}/approval-request`, undefined);
+      return api.call("POST /resources/:id/approval-request", { params });
     case "cancelRequest":
-      return api.delete(`${path}/approval-request`);
+      return api.call("DELETE /resources/:id/approval-request", { params });
     case "deactivate":
-      return api.post(`${path}/deactivate`, undefined);
+      return api.call("POST /resources/:id/deactivate", { params });
     case "reactivate":
-      return api.post(`${path}/reactivate`, undefined);
+      return api.call("POST /resources/:id/reactivate", { params });
     case "delete":
-      return api.delete(path);
+      return api.call("DELETE /resources/:id", { params });
     default:
       return Promise.resolve(null);
   }
@@ -45,10 +44,7 @@ export default function PublishingPage() {
   const list = useQuery({
     queryKey: [...PUBLISHING_KEY, page],
     queryFn: ({ signal }) =>
-      api.get<{ resources: PublishingListItem[]; total: number }>("/users/self/publishing", {
-        query: { page, pageSize: PAGE_SIZE },
-        signal,
-      }),
+      api.call("GET /users/self/publishing", { query: { page, pageSize: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
   const act = useMutation({

@@ -1,3 +1,4 @@
+import type { PublishingResource } from "@market/domain";
 import {
   canOpenEditStep,
   editStepIndex,
@@ -9,12 +10,11 @@ import {
 } from "@market/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
-import type { PublishingResource } from "../../api/types.ts";
 import { Button } from "../../components/ui/index.ts";
-import { useHoldIdleRedirect } from "../../state/idle.ts";
-import { useSession } from "../../state/session.ts";
+import { useStepNavigation, useWizardRoute } from "../../components/wizard/use-wizard.ts";
+import { WizardShell } from "../../components/wizard/WizardShell.tsx";
 import { FilesStep } from "./FilesStep.tsx";
 import { ImagesStep } from "./ImagesStep.tsx";
 import { PriceStep } from "./PriceStep.tsx";
@@ -36,18 +36,13 @@ function visibleSteps(isAdmin: boolean): ResourceEditStep[] {
  */
 export default function ResourceWizard() {
   const t = usePublishingTexts();
-  // A creator between two saves is working, even when only thinking: idle never takes the step away.
-  useHoldIdleRedirect();
-  const { id, step: stepName } = useParams();
+  const { id, stepName, isAdmin } = useWizardRoute();
   const navigate = useNavigate();
-  const session = useSession();
-  const isAdmin = session?.isAdmin ?? false;
   const step = stepName === undefined ? null : resolveEditStep(stepName);
 
   const resource = useQuery({
     queryKey: editQueryKey(id ?? ""),
-    queryFn: ({ signal }) =>
-      api.get<PublishingResource>(`/resources/${encodeURIComponent(id ?? "")}/edit`, { signal }),
+    queryFn: ({ signal }) => api.call("GET /resources/:id/edit", { params: { id: id ?? "" }, signal }),
     enabled: id !== undefined,
   });
 
@@ -108,17 +103,16 @@ function ExistingResourceWizard({
   isAdmin: boolean;
 }) {
   const t = usePublishingTexts();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const base = `/resources/${encodeURIComponent(resource.id)}/edit`;
   const next = nextEditStep(step, isAdmin);
-  const goNext = () => navigate(`${base}/${next ?? "status"}`);
+  const { goNext, stepHref } = useStepNavigation(base, next);
 
   const save: StepProps["save"] = async (patch) => {
     try {
-      const updated = await api.patch<PublishingResource>(`/resources/${encodeURIComponent(resource.id)}`, {
-        ...patch,
-        step: next ?? step,
+      const updated = await api.call("PATCH /resources/:id", {
+        params: { id: resource.id },
+        body: { ...patch, step: next ?? step },
       });
       queryClient.setQueryData(editQueryKey(resource.id), updated);
       void queryClient.invalidateQueries({ queryKey: PUBLISHING_KEY, exact: false, refetchType: "none" });
@@ -180,7 +174,7 @@ function ExistingResourceWizard({
       title={t("wizard.title.edit", { title: resource.title })}
       step={step}
       isAdmin={isAdmin}
-      stepLink={(s) => `${base}/${s}`}
+      stepLink={stepHref}
       back={previous && step !== "delete" ? `${base}/${previous}` : undefined}
     >
       {body}
@@ -218,47 +212,26 @@ function WizardFrame({
 }) {
   const steps = visibleSteps(isAdmin);
   return (
-    <section className="grid gap-6 lg:grid-cols-[14rem_1fr]">
-      <nav aria-label={t("wizard.steps")} className="hidden lg:block">
-        <ol className="flex flex-col gap-1 text-sm">
-          {steps.map((s) => (
-            <li key={s}>
-              {stepLink ? (
-                <Link
-                  to={stepLink(s)}
-                  aria-current={s === step ? "step" : undefined}
-                  className={`block rounded-ui px-3 py-1.5 ${s === step ? "bg-wash font-semibold" : "text-muted hover:text-ink"}`}
-                >
-                  {t(`step.${s}`)}
-                </Link>
-              ) : (
-                <span className={`block px-3 py-1.5 ${s === step ? "font-semibold" : "text-muted"}`}>
-                  {t(`step.${s}`)}
-                </span>
-              )}
-            </li>
-          ))}
-        </ol>
-      </nav>
-      <div className="flex flex-col gap-4">
-        <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
-        {step ? (
-          <p className="text-sm text-muted">
-            {t("wizard.progress", {
+    <WizardShell
+      stepsLabel={t("wizard.steps")}
+      steps={steps}
+      current={step}
+      stepLabel={(s) => t(`step.${s}`)}
+      stepHref={stepLink}
+      title={title}
+      progress={
+        step
+          ? t("wizard.progress", {
               index: String(Math.min(editStepIndex(step), steps.length - 1) + 1),
               count: String(steps.length),
               name: t(`step.${step}`),
-            })}
-          </p>
-        ) : null}
-        <h2 className="text-xl font-semibold">{step ? t(`step.${step}`) : null}</h2>
-        {children}
-        {back ? (
-          <Link to={back} className="self-start text-sm font-medium underline">
-            {t("wizard.back")}
-          </Link>
-        ) : null}
-      </div>
-    </section>
+            })
+          : undefined
+      }
+      heading={step ? t(`step.${step}`) : null}
+      back={back ? { to: back, label: t("wizard.back") } : undefined}
+    >
+      {children}
+    </WizardShell>
   );
 }

@@ -1,4 +1,3 @@
-import type { ReviewQueue } from "@market/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
@@ -24,10 +23,7 @@ export default function ReviewQueuePage() {
   const queue = useQuery({
     queryKey: [...PUBLISHING_KEY, "queue", page],
     queryFn: ({ signal }) =>
-      api.get<ReviewQueue>("/admin/resources/review-queue", {
-        query: { page, pageSize: PAGE_SIZE },
-        signal,
-      }),
+      api.call("GET /admin/resources/review-queue", { query: { page, pageSize: PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
   return (

@@ -1,3 +1,4 @@
+import type { PublishingResource } from "@market/domain";
 import {
   RESOURCE_TEXT_FIELDS,
   type ResourceStatusAction,
@@ -8,8 +9,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ApiError } from "../../api/client.ts";
-import type { PublishingResource } from "../../api/types.ts";
 import { Button, LinkButton } from "../../components/ui/index.ts";
+import { WizardProblem } from "../../components/wizard/WizardProblem.tsx";
 import { useSiteSettings } from "../../state/site-config.ts";
 import { ListingPreview } from "./ListingPreview.tsx";
 import { PUBLISHING_KEY, runStatusAction } from "./PublishingPage.tsx";
@@ -143,11 +144,7 @@ export function StatusStep({ resource, t, refresh }: StepProps) {
           </ul>
         </div>
       ) : null}
-      {failed ? (
-        <p role="alert" className="font-medium text-danger">
-          {failed}
-        </p>
-      ) : null}
+      <WizardProblem text={failed} />
       {resourceStatusActions(resource.derivedStatus).includes("delete") ? (
         <Link
           to={`/resources/${encodeURIComponent(resource.id)}/edit/delete`}
@@ -201,11 +198,7 @@ export function DeleteStep({ resource, t }: StepProps) {
       >
         {t("delete.confirm")}
       </Button>
-      {state !== "idle" && state !== "busy" ? (
-        <p role="alert" className="font-medium text-danger">
-          {state}
-        </p>
-      ) : null}
+      <WizardProblem text={state !== "idle" && state !== "busy" ? state : null} />
     </div>
   );
 }

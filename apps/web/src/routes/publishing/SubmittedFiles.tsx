@@ -1,4 +1,4 @@
-import { API_BASE, formatFileSize } from "@market/domain";
+import { API_BASE, formatFileSize, type ReviewQueue } from "@market/domain";
 import { useReducer } from "react";
 import { Badge, Button } from "../../components/ui/index.ts";
 import { getSession } from "../../state/session.ts";
@@ -13,12 +13,8 @@ import {
 } from "../resources/download.ts";
 import type { PublishingTexts } from "./publishing-texts.ts";
 
-export interface SubmittedFile {
-  id: string;
-  name: string;
-  size_bytes: number;
-  is_premium_file: boolean;
-}
+/** A submitted file as the review queue lists it (the resource being edited has these fields too). */
+export type SubmittedFile = ReviewQueue["resources"][number]["files"][number];
 
 /** GET /api/admin/resources/{id}/files/{fileId}: the reviewer's copy (admins only; not counted as a download). */
 export function submittedFileUrl(resourceId: string, fileId: string) {

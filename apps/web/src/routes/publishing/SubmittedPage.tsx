@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
 import { api } from "../../api/client.ts";
-import type { PublishingResource } from "../../api/types.ts";
 import { LinkButton } from "../../components/ui/index.ts";
 import { usePublishingTexts } from "./publishing-texts.ts";
 import { editQueryKey } from "./wizard-step.ts";
@@ -12,8 +11,7 @@ export default function SubmittedPage() {
   const { id = "" } = useParams();
   const resource = useQuery({
     queryKey: editQueryKey(id),
-    queryFn: ({ signal }) =>
-      api.get<PublishingResource>(`/resources/${encodeURIComponent(id)}/edit`, { signal }),
+    queryFn: ({ signal }) => api.call("GET /resources/:id/edit", { params: { id }, signal }),
   });
   return (
     <section className="flex max-w-2xl flex-col items-start gap-4">

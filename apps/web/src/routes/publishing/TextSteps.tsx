@@ -3,23 +3,31 @@ import {
   countCharacters,
   explainResourceText,
   GRADES,
+  type PublishingResource,
   RESOURCE_TEXT_LIMITS,
   RESOURCE_TYPES,
+  type ResourceCreate,
   type ResourceEditStep,
+  type ResourcePatch,
   type ResourceTextFields,
+  resourceCreateSchema,
+  resourcePatchSchema,
   resourceTextLimit,
   STEP_FIELDS,
   SUBJECT_AREAS,
   splitTextList,
 } from "@market/domain";
+import { z } from "@market/domain/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
-import type { PublishingResource } from "../../api/types.ts";
+import { useDomainForm } from "../../components/ui/form.ts";
 import { Button, SelectField, TextAreaField, TextField } from "../../components/ui/index.ts";
+import { WizardProblem } from "../../components/wizard/WizardProblem.tsx";
 import type { PublishingTextKey, PublishingTexts } from "./publishing-texts.ts";
-import { useWizardDraft } from "./wizard-drafts.ts";
+import { clearDraft, readDraft, writeDraft } from "./wizard-drafts.ts";
 import type { StepProps } from "./wizard-step.ts";
 import { editQueryKey } from "./wizard-step.ts";
 
@@ -112,20 +120,19 @@ function ListItems({ items, label, t }: { items: readonly string[]; label: strin
 function StepInputs({
   step,
   values,
-  setValue,
-  problems,
+  register,
+  errors,
   t,
 }: {
   step: ResourceEditStep;
+  /** What the boxes hold now, for the live counts. */
   values: Values;
-  setValue: (key: keyof Values, value: string) => void;
-  problems: Record<string, string>;
+  register: UseFormRegister<Values>;
+  errors: FieldErrors<Values>;
   t: PublishingTexts;
 }) {
   const id = useId();
-  const fields = fieldsOf(values, ["title", "display", "subtitle", "description", "reading_levels"]);
-  const error = (key: TextKey) =>
-    refusalText(t, key, problems[key], LIST_FIELDS.has(key) ? fieldsOf(values, [key]) : fields);
+  const fields = fieldsOf(values, ["display"]);
   /** A limited one-line text with its live count. */
   const text = (key: TextKey, label: string, hint?: string, optional = false) => {
     const { max } = resourceTextLimit(key, fields);
@@ -136,10 +143,10 @@ function StepInputs({
         label={label}
         hint={hint}
         optional={optional}
-        error={error(key)}
+        error={errors[key]?.message}
         count={max === null ? undefined : { used: countCharacters(values[key]), max }}
-        value={values[key]}
-        onChange={(e) => setValue(key, e.target.value)}
+        // The title's limit depends on the display title: changing it re-checks the title.
+        {...register(key, key === "display" ? { deps: ["title"] } : undefined)}
       />
     );
   };
@@ -149,22 +156,14 @@ function StepInputs({
         id={`${id}-${key}`}
         label={label}
         hint={t("field.listHint", { max: String(RESOURCE_TEXT_LIMITS.listItem.max) })}
-        error={error(key)}
-        value={values[key]}
-        onChange={(e) => setValue(key, e.target.value)}
+        error={errors[key]?.message}
+        {...register(key)}
       />
       <ListItems items={splitTextList(values[key])} label={t("field.listItems", { name: label })} t={t} />
     </div>
   );
   const select = (key: keyof Values, label: string, options: readonly string[]) => (
-    <SelectField
-      key={key}
-      id={`${id}-${key}`}
-      label={label}
-      error={key === "type" ? null : error(key)}
-      value={values[key]}
-      onChange={(e) => setValue(key, e.target.value)}
-    >
+    <SelectField key={key} id={`${id}-${key}`} label={label} error={errors[key]?.message} {...register(key)}>
       <option value="">{t("field.choose")}</option>
       {options.map((option) => (
         <option key={option} value={option}>
@@ -195,11 +194,10 @@ function StepInputs({
         <TextAreaField
           id={`${id}-description`}
           label={t("field.description")}
-          error={error("description")}
+          error={errors.description?.message}
           count={{ used: countCharacters(values.description), min, max: max ?? 0 }}
           rows={8}
-          value={values.description}
-          onChange={(e) => setValue("description", e.target.value)}
+          {...register("description")}
         />
       );
     }
@@ -218,55 +216,122 @@ function StepInputs({
   }
 }
 
+/** The select offers the domain's types only; anything else (nothing chosen) is "Other". */
+const typeOf = (values: Values) => RESOURCE_TYPES.find((type) => type === values.type) ?? "Other";
+
 /**
- * A text step's form: the values (kept as a draft while the creator visits other steps), and the
- * refusals, each re-checked as its field changes so a fixed one goes away and a changed count shows.
+ * A text step's boxes as typed, checked with the domain's text rules for the step's fields (each refusal
+ * in the creator's words, with its count and limit), then turned into the body of the call that saves
+ * them and checked with that call's own schema.
  */
-function useStepForm(draftKey: string | null, initial: Values, keys: readonly TextKey[]) {
-  const baseline = JSON.stringify(keys.map((key) => initial[key]).concat(initial.type));
-  const [values, setValues, discard] = useWizardDraft(draftKey, baseline, () => initial);
-  const [problems, setProblemsNow] = useState<Record<string, string>>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const [refusals, setRefusals] = useState(0);
-  // A refused "Save and continue" takes the creator to the first field to fix, whose label, count and
-  // refusal a screen reader then reads.
-  useEffect(() => {
-    if (refusals > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-  }, [refusals]);
-  const setProblems = (next: Record<string, string>) => {
-    setProblemsNow(next);
-    if (Object.keys(next).some((key) => key !== "form")) setRefusals((n) => n + 1);
-  };
-  const [busy, setBusy] = useState(false);
-  const setValue = (key: keyof Values, value: string) => {
-    const next = { ...values, [key]: value };
-    setValues(next);
-    setProblemsNow((current) => {
-      // The title's limit depends on the display title: changing one re-checks the other.
-      const touched = key === "display" ? ["display", "title"] : [key];
-      const stale = touched.filter((k) => current[k] !== undefined);
-      if (stale.length === 0 && !current.form) return current;
-      const updated = { ...current };
-      delete updated.form;
-      const rechecked = checkResourceText(fieldsOf(next, keys), keys) as Record<string, string>;
-      for (const k of stale) {
-        if (rechecked[k]) updated[k] = rechecked[k];
-        else delete updated[k];
+function checkedTexts(t: PublishingTexts, keys: readonly TextKey[]) {
+  return z.custom<Values>().superRefine((values, ctx) => {
+    const fields = fieldsOf(values, keys);
+    for (const [key, code] of Object.entries(checkResourceText(fields, keys))) {
+      const message = refusalText(t, key as TextKey, code, fields) ?? code;
+      ctx.addIssue({ code: "custom", path: [key], message });
+    }
+  });
+}
+
+/** PATCH /resources/{id}: the step's fields, an empty optional text as null. */
+function patchSchema(t: PublishingTexts, step: ResourceEditStep, keys: readonly TextKey[]) {
+  return checkedTexts(t, keys)
+    .transform((values): ResourcePatch => {
+      const fields = fieldsOf(values, keys);
+      if (step === "title") {
+        return {
+          ...fields,
+          display: fields.display || null,
+          subtitle: fields.subtitle || null,
+          type: typeOf(values),
+        };
       }
-      return updated;
+      if (step === "reading-level") return { ...fields, reading_levels: fields.reading_levels || null };
+      return fields;
+    })
+    .pipe(resourcePatchSchema);
+}
+
+/** POST /resources: the title step of a new resource. */
+function createSchema(t: PublishingTexts, keys: readonly TextKey[]) {
+  return checkedTexts(t, keys)
+    .transform((values): ResourceCreate => {
+      const fields = fieldsOf(values, keys);
+      return {
+        title: fields.title ?? "",
+        display: fields.display || null,
+        subtitle: fields.subtitle || null,
+        type: typeOf(values),
+      };
+    })
+    .pipe(resourceCreateSchema);
+}
+
+type StepSchema = ReturnType<typeof patchSchema> | ReturnType<typeof createSchema>;
+
+/**
+ * A text step's form, checked with `schema`: refusals show once "Save and continue" is pressed (the first
+ * field to fix gets the focus, so a screen reader reads its label, count and refusal), then follow the
+ * field as it changes. The values are kept as a draft while the creator visits other steps.
+ */
+function useStepForm<S extends StepSchema>(
+  schema: S,
+  draftKey: string | null,
+  initial: Values,
+  keys: readonly TextKey[],
+  t: PublishingTexts,
+) {
+  const baseline = JSON.stringify(keys.map((key) => initial[key]).concat(initial.type));
+  const kept = () => (draftKey === null ? null : readDraft<Values>(draftKey, baseline)) ?? initial;
+  const [defaultValues] = useState(kept);
+  const form = useDomainForm(schema as StepSchema, { mode: "onSubmit", defaultValues });
+  const { watch, reset, clearErrors, setError, getValues } = form;
+
+  // Every change is kept as the draft, and makes a failed save's message stale.
+  useEffect(() => {
+    const watching = watch((values, { type }) => {
+      if (type !== "change") return;
+      if (draftKey !== null) writeDraft(draftKey, baseline, values);
+      clearErrors("root");
     });
+    return () => watching.unsubscribe();
+  }, [watch, clearErrors, draftKey, baseline]);
+
+  // The saved data changed underneath (a save, a refresh after a refused save): start again from them.
+  const shownBaseline = useRef(baseline);
+  useEffect(() => {
+    if (shownBaseline.current === baseline) return;
+    shownBaseline.current = baseline;
+    reset(kept());
+  });
+
+  /** The server's refusals (field -> code) beside their fields, the first focused; a failure below. */
+  const showProblems = (problems: Record<string, string>) => {
+    const fields = fieldsOf(getValues(), keys);
+    let shown = false;
+    for (const [key, code] of Object.entries(problems)) {
+      if (key === "form") {
+        setError("root.server", { message: code === "save" ? t("wizard.saveFailed") : code });
+        shown = true;
+      } else if ((keys as readonly string[]).includes(key)) {
+        const message = refusalText(t, key as TextKey, code, fields) ?? code;
+        setError(key as TextKey, { type: "server", message }, { shouldFocus: !shown });
+        shown = true;
+      }
+    }
+    if (!shown) setError("root.server", { message: t("problem.unknown") });
   };
-  return { values, setValue, problems, setProblems, busy, setBusy, discard, formRef };
+  const discard = () => {
+    if (draftKey !== null) clearDraft(draftKey);
+  };
+  return { ...form, showProblems, discard };
 }
 
 function SubmitRow({ t, busy, formProblem }: { t: PublishingTexts; busy: boolean; formProblem?: string }) {
   return (
     <div className="flex flex-col items-start gap-2">
-      {formProblem ? (
-        <p role="alert" className="font-medium text-danger">
-          {formProblem === "save" ? t("wizard.saveFailed") : formProblem}
-        </p>
-      ) : null}
+      <WizardProblem text={formProblem} />
       <Button variant="primary" type="submit" busy={busy}>
         {busy ? t("wizard.saving") : t("wizard.next")}
       </Button>
@@ -277,37 +342,20 @@ function SubmitRow({ t, busy, formProblem }: { t: PublishingTexts; busy: boolean
 /** One text step of an existing resource: checked with the domain's rules, then saved (and checked again). */
 export function TextStep({ step, resource, t, save }: StepProps & { step: ResourceEditStep }) {
   const keys = STEP_FIELDS[step] ?? [];
-  const form = useStepForm(`${resource.id}:${step}`, valuesOf(resource), keys);
+  const schema = useMemo(() => patchSchema(t, step, keys), [t, step, keys]);
+  const form = useStepForm(schema, `${resource.id}:${step}`, valuesOf(resource), keys, t);
+  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const fields = fieldsOf(form.values, keys);
-    const problems = checkResourceText(fields, keys);
-    form.setProblems(problems);
-    if (Object.keys(problems).length > 0) return;
-    form.setBusy(true);
-    const patch: Record<string, unknown> = { ...fields };
-    if (step === "title") {
-      patch.display = fields.display || null;
-      patch.subtitle = fields.subtitle || null;
-      patch.type = form.values.type || "Other";
-    }
-    if (step === "reading-level") patch.reading_levels = fields.reading_levels || null;
-    const serverProblems = await save(patch);
-    form.setBusy(false);
-    if (serverProblems) form.setProblems(serverProblems);
+  const onSubmit = form.handleSubmit(async (patch) => {
+    const serverProblems = await save(patch as Record<string, unknown>);
+    if (serverProblems) form.showProblems(serverProblems);
     else form.discard();
-  };
+  });
 
   return (
-    <form
-      ref={form.formRef}
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      className="flex max-w-xl flex-col gap-5"
-    >
-      <StepInputs step={step} values={form.values} setValue={form.setValue} problems={form.problems} t={t} />
-      <SubmitRow t={t} busy={form.busy} formProblem={form.problems.form} />
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex max-w-xl flex-col gap-5">
+      <StepInputs step={step} values={form.watch()} register={form.register} errors={errors} t={t} />
+      <SubmitRow t={t} busy={isSubmitting} formProblem={errors.root?.server?.message} />
     </form>
   );
 }
@@ -315,41 +363,26 @@ export function TextStep({ step, resource, t, save }: StepProps & { step: Resour
 /** The title step of a new resource: saving it creates the resource (POST /resources), then the wizard goes on. */
 export function NewTitleStep({ t }: { t: PublishingTexts }) {
   const keys = STEP_FIELDS.title ?? [];
-  const form = useStepForm(null, valuesOf(null), keys);
+  const schema = useMemo(() => createSchema(t, keys), [t, keys]);
+  const form = useStepForm(schema, null, valuesOf(null), keys, t);
+  const { errors, isSubmitting } = form.formState;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const fields = fieldsOf(form.values, keys);
-    const problems = checkResourceText(fields, keys);
-    form.setProblems(problems);
-    if (Object.keys(problems).length > 0) return;
-    form.setBusy(true);
+  const onSubmit = form.handleSubmit(async (body) => {
     try {
-      const created = await api.post<PublishingResource>("/resources", {
-        title: fields.title,
-        display: fields.display || null,
-        subtitle: fields.subtitle || null,
-        type: form.values.type || "Other",
-      });
+      const created = await api.call("POST /resources", { body: body as ResourceCreate });
       queryClient.setQueryData(editQueryKey(created.id), created);
       navigate(`/resources/${created.id}/edit/categories`, { replace: true });
     } catch (error) {
-      form.setProblems(error instanceof ApiError && error.fields ? error.fields : { form: "save" });
-      form.setBusy(false);
+      form.showProblems(error instanceof ApiError && error.fields ? error.fields : { form: "save" });
     }
-  };
+  });
 
   return (
-    <form
-      ref={form.formRef}
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      className="flex max-w-xl flex-col gap-5"
-    >
-      <StepInputs step="title" values={form.values} setValue={form.setValue} problems={form.problems} t={t} />
-      <SubmitRow t={t} busy={form.busy} formProblem={form.problems.form} />
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex max-w-xl flex-col gap-5">
+      <StepInputs step="title" values={form.watch()} register={form.register} errors={errors} t={t} />
+      <SubmitRow t={t} busy={isSubmitting} formProblem={errors.root?.server?.message} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
+import type { PublishingPreview } from "@market/domain";
 import { makeCover, moveSlot, toggleSelection } from "@market/domain";
 import { describe, expect, it } from "vitest";
-import type { PublishingPreview } from "../../api/types.ts";
 import { type ImageSlot, planImageSave, slotsFromPreviews } from "./image-slots.ts";
 
 const stored = (id: string, order_index: number): PublishingPreview => ({

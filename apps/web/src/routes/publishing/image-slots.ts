@@ -1,5 +1,5 @@
+import type { PublishingPreview } from "@market/domain";
 import { normalizePreviewOrder, type PreviewSlot, UNSELECTED_ORDER } from "@market/domain";
-import type { PublishingPreview } from "../../api/types.ts";
 
 /** A slot of the images step: a stored preview, or an image or rendered page still to be sent. */
 export interface ImageSlot extends PreviewSlot {

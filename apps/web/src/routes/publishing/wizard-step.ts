@@ -1,4 +1,4 @@
-import type { PublishingResource } from "../../api/types.ts";
+import type { PublishingResource } from "@market/domain";
 import { PUBLISHING_KEY } from "./PublishingPage.tsx";
 import type { PublishingTexts } from "./publishing-texts.ts";
 

@@ -14,6 +14,7 @@ import {
   Button,
   Dialog,
   LinkButton,
+  LoadingPlaceholder,
   ScreenFailure,
   Skeleton,
   Toast,
@@ -45,25 +46,18 @@ export default function ResourcePage() {
     return (
       <ScreenFailure
         title={t("resource.loadFailed")}
-        action={
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {t("resource.retry")}
-          </Button>
-        }
+        retry={{ label: t("resource.retry"), onRetry: () => void query.refetch() }}
       />
     );
   return (
-    <div aria-busy="true" className="grid gap-8 md:grid-cols-[minmax(0,1fr)_21rem]">
-      <p role="status" className="sr-only">
-        {t("grid.loading")}
-      </p>
+    <LoadingPlaceholder label={t("grid.loading")} className="grid gap-8 md:grid-cols-[minmax(0,1fr)_21rem]">
       <div className="flex flex-col gap-4">
         <Skeleton className="h-9 w-3/4" />
         <Skeleton className="h-5 w-1/2" />
         <Skeleton className="aspect-[692/896] w-full sm:max-w-md" />
       </div>
       <Skeleton className="h-72 rounded-card" />
-    </div>
+    </LoadingPlaceholder>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { LibraryEntryResponse, ResourceDetail } from "@market/domain";
+import type { ResourceDetail } from "@market/domain";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
 import { queryClient } from "../../state/query-client.ts";
@@ -7,7 +7,7 @@ import { queryClient } from "../../state/query-client.ts";
 export function resourceDetailQuery(id: string) {
   return queryOptions({
     queryKey: ["resources", "detail", id],
-    queryFn: ({ signal }) => api.get<ResourceDetail>(`/resources/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.call("GET /resources/:id", { params: { id }, signal }),
   });
 }
 
@@ -19,7 +19,7 @@ export function libraryEntryQuery(viewerId: string, resourceId: string) {
   return queryOptions({
     queryKey: ["library", viewerId, "entry", resourceId],
     queryFn: ({ signal }) =>
-      api.get<LibraryEntryResponse>(`/users/self/library/${encodeURIComponent(resourceId)}`, { signal }),
+      api.call("GET /users/self/library/:resourceId", { params: { resourceId }, signal }),
   });
 }
 

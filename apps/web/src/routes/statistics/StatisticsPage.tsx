@@ -11,7 +11,7 @@ import {
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
-import { Button } from "../../components/ui/index.ts";
+import { Button, SelectField, TextField } from "../../components/ui/index.ts";
 import { type StatisticsTextKey, useStatisticsTexts } from "./statistics-texts.ts";
 
 type Metric = keyof StatisticsFigures;
@@ -52,8 +52,7 @@ export default function StatisticsPage() {
   const problem = from && to ? checkStatisticsPeriod(from, to, bucket) : "to_before_from";
   const report = useQuery({
     queryKey: ["admin", "statistics", from, to, bucket],
-    queryFn: ({ signal }) =>
-      api.get<StatisticsResponse>("/admin/statistics", { query: { from, to, bucket }, signal }),
+    queryFn: ({ signal }) => api.call("GET /admin/statistics", { query: { from, to, bucket }, signal }),
     enabled: problem === null,
     placeholderData: keepPreviousData,
   });
@@ -73,37 +72,28 @@ export default function StatisticsPage() {
             ["to", t("statistics.to"), to, setTo],
           ] as const
         ).map(([name, text, value, set]) => (
-          <div key={name} className="flex flex-col gap-1">
-            <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-              {text}
-            </label>
-            <input
-              id={`${id}-${name}`}
-              type="date"
-              value={value}
-              max={name === "to" ? undefined : to}
-              onChange={(e) => set(e.target.value)}
-              className="rounded-ui border border-line px-3 py-2"
-            />
-          </div>
+          <TextField
+            key={name}
+            id={`${id}-${name}`}
+            label={text}
+            type="date"
+            value={value}
+            max={name === "to" ? undefined : to}
+            onChange={(e) => set(e.target.value)}
+          />
         ))}
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-bucket`} className="text-sm font-medium">
-            {t("statistics.bucket")}
-          </label>
-          <select
-            id={`${id}-bucket`}
-            value={bucket}
-            onChange={(e) => setBucket(e.target.value as StatisticsBucket)}
-            className="rounded-ui border border-line px-3 py-2"
-          >
-            {STATISTICS_BUCKETS.map((b) => (
-              <option key={b} value={b}>
-                {t(`statistics.bucket.${b}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-bucket`}
+          label={t("statistics.bucket")}
+          value={bucket}
+          onChange={(e) => setBucket(e.target.value as StatisticsBucket)}
+        >
+          {STATISTICS_BUCKETS.map((b) => (
+            <option key={b} value={b}>
+              {t(`statistics.bucket.${b}`)}
+            </option>
+          ))}
+        </SelectField>
       </div>
       {problem ? (
         <p role="alert" className="text-danger">

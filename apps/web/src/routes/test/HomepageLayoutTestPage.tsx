@@ -1,4 +1,4 @@
-import { GRID, type ResourceListResponse } from "@market/domain";
+import { GRID } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
@@ -15,8 +15,7 @@ export default function HomepageLayoutTestPage() {
   const [count, setCount] = useState<number>(GRID.pageCells);
   const list = useQuery({
     queryKey: ["test", "grid", count],
-    queryFn: ({ signal }) =>
-      api.get<ResourceListResponse>("/resources", { query: { pageSize: count }, signal }),
+    queryFn: ({ signal }) => api.call("GET /resources", { query: { pageSize: count }, signal }),
   });
   return (
     <TestGallery

@@ -1,4 +1,4 @@
-import { type ResourceListResponse, SITE_IMAGE_KEYS, type SiteImage } from "@market/domain";
+import { SITE_IMAGE_KEYS } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { api, fileUrl } from "../../api/client.ts";
 import { Avatar } from "../../components/Avatar.tsx";
@@ -13,16 +13,15 @@ export default function ImageRenderingTestPage() {
   const palette = tilePalette(colors);
   const list = useQuery({
     queryKey: ["test", "images", "resources"],
-    queryFn: ({ signal }) => api.get<ResourceListResponse>("/resources", { query: { pageSize: 4 }, signal }),
+    queryFn: ({ signal }) => api.call("GET /resources", { query: { pageSize: 4 }, signal }),
   });
   const images = useQuery({
     queryKey: ["test", "images", "site"],
-    queryFn: ({ signal }) => api.get<{ siteImages: SiteImage[] }>("/site-images", { signal }),
+    queryFn: ({ signal }) => api.call("GET /site-images", { signal }),
   });
   const avatars = useQuery({
     queryKey: ["test", "images", "avatars"],
-    queryFn: ({ signal }) =>
-      api.get<{ systemAvatars: { id: number; locator: string }[] }>("/images/system-avatars", { signal }),
+    queryFn: ({ signal }) => api.call("GET /images/system-avatars", { signal }),
   });
   return (
     <TestGallery

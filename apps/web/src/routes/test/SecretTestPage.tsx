@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
-import type { PermissionsResponse } from "../../guards/user-permissions.ts";
 import { useSession } from "../../state/session.ts";
 import { Specimen, TestGallery } from "./TestGallery.tsx";
 
@@ -12,7 +11,7 @@ export default function SecretTestPage() {
   const session = useSession();
   const permissions = useQuery({
     queryKey: ["test", "secret", "permissions"],
-    queryFn: ({ signal }) => api.get<PermissionsResponse>("/users/self/permissions", { signal }),
+    queryFn: ({ signal }) => api.call("GET /users/self/permissions", { signal }),
   });
   return (
     <TestGallery

@@ -4,8 +4,8 @@ import { users } from "../../db/schema/index.ts";
 import { firstAdminMail } from "../../mail/templates.ts";
 import type { AppDeps } from "../../platform/app-types.ts";
 import { isUniqueViolation } from "../../platform/db-errors.ts";
-import { createEmailToken } from "../auth/auth.service.ts";
-import { newRefCode } from "./ref-codes.ts";
+import { newRefCode } from "../users/index.ts";
+import { createEmailToken } from "./auth.service.ts";
 
 type AdminDeps = Pick<AppDeps, "db" | "mailer" | "config">;
 
