@@ -7,22 +7,22 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { consoleRoutes } from "./modules/admin/console.routes.ts";
-import { statisticsRoutes } from "./modules/admin-stats/statistics.routes.ts";
+import { consoleRoutes } from "./modules/admin/index.ts";
+import { statisticsRoutes } from "./modules/admin-stats/index.ts";
 import { adsRoutes } from "./modules/ads/index.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
-import { bulkEmailRoutes } from "./modules/bulk-email/bulk-email.routes.ts";
-import { filesRoutes } from "./modules/files/files.routes.ts";
-import { footerRoutes } from "./modules/footer/footer.routes.ts";
-import { healthRoutes } from "./modules/health/health.routes.ts";
-import { helpRoutes } from "./modules/help/help.routes.ts";
-import { messagesRoutes } from "./modules/messages/messages.routes.ts";
+import { bulkEmailRoutes } from "./modules/bulk-email/index.ts";
+import { filesRoutes } from "./modules/files/index.ts";
+import { footerRoutes } from "./modules/footer/index.ts";
+import { healthRoutes } from "./modules/health/index.ts";
+import { helpRoutes } from "./modules/help/index.ts";
+import { messagesRoutes } from "./modules/messages/index.ts";
 import { publishingRoutes } from "./modules/publishing/index.ts";
 import { resourcesRoutes } from "./modules/resources/resources.routes.ts";
 import { sitePageShell } from "./modules/site/page-shell.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
-import { sitemapRoutes } from "./modules/sitemap/sitemap.routes.ts";
-import { supportRoutes } from "./modules/support/support.routes.ts";
+import { sitemapRoutes } from "./modules/sitemap/index.ts";
+import { supportRoutes } from "./modules/support/index.ts";
 import { earningsRoutes } from "./modules/transactions/earnings.routes.ts";
 import { transactionsRoutes } from "./modules/transactions/transactions.routes.ts";
 import { peopleRoutes } from "./modules/users/people.routes.ts";

@@ -28,12 +28,6 @@ export function bufferRefCode(storage: Storage, code: string): void {
   storage.setItem(ACCOUNT_STORAGE_KEYS.bufferedRefCode, code);
 }
 
-export function takeBufferedRefCode(storage: Storage): string | null {
-  const code = storage.getItem(ACCOUNT_STORAGE_KEYS.bufferedRefCode);
-  storage.removeItem(ACCOUNT_STORAGE_KEYS.bufferedRefCode);
-  return code;
-}
-
 /** After a sign-up from a gift link, the remembered gift path becomes the post-sign-up reference route. */
 export function keepPostSignUpRoute(storage: Storage, fromGift: boolean): void {
   const remembered = safePath(storage.getItem(STORAGE_KEYS.redirectPath));

@@ -59,7 +59,6 @@ export const usernameQuerySchema = z.object({ username: z.string().trim().min(1)
 /** A taken username; a free one is answered 404 not_found. */
 export const usernameTakenResponseSchema = z.object({ exists: z.literal(true) });
 
-export const LOGIN_LINK_EVENTS = ["login", "resource", "support", "gift"] as const;
 export const loginLinkRequestSchema = z.object({
   username: z.string().trim().min(1).max(64),
   event: z.string().trim().max(40).default("login"),

@@ -1,6 +1,4 @@
 /** Money is integer cents of USD everywhere; it becomes text only at the edge. */
-export const CURRENCY = "USD";
-
 export function formatMoney(cents: number): string {
   if (!Number.isInteger(cents)) throw new RangeError(`money must be integer cents, got ${cents}`);
   if (cents === 0) return "Free";

@@ -4,7 +4,6 @@ import {
   type ResourceStatusAction,
   resourceStatusActions,
 } from "@market/domain";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { resources } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
@@ -62,12 +61,3 @@ export function assertResourceAction(row: ResourceRow, action: ResourceStatusAct
  * previews.service): demo and synthetic data share one stored file among many resources.
  */
 export const isOwnKey = (resourceId: string) => (key: string) => key.includes(`/${resourceId}/`);
-
-export function ownsResourceRow(row: Pick<ResourceRow, "users_id">, viewer: Viewer) {
-  return viewer.isAdmin || row.users_id === viewer.id;
-}
-
-export async function findResourceById(db: Db, id: string) {
-  const [row] = await db.select().from(resources).where(eq(resources.id, id));
-  return row ?? null;
-}
