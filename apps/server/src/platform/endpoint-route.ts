@@ -24,19 +24,19 @@ declare module "fastify" {
 }
 
 /** The request a handler of endpoint `D` reads: params, query and body already checked and coerced. */
-export type EndpointRequest<D extends EndpointDefinition> = FastifyRequest<{
+type EndpointRequest<D extends EndpointDefinition> = FastifyRequest<{
   Params: HandlerParams<D>;
   Querystring: HandlerQuery<D>;
   Body: HandlerBody<D>;
 }>;
 
-export type EndpointHandler<D extends EndpointDefinition> = (
+type EndpointHandler<D extends EndpointDefinition> = (
   request: EndpointRequest<D>,
   reply: FastifyReply,
 ) => Promise<HandlerResult<D>> | HandlerResult<D>;
 
 /** What a route adds to its endpoint's definition: who may call it and how much it may send. */
-export interface RouteExtras {
+interface RouteExtras {
   config?: Omit<FastifyContextConfig, "endpoint">;
   bodyLimit?: number;
   /** Left out of the API's documentation (test-only and internal routes). */

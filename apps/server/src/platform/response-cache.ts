@@ -34,11 +34,11 @@ interface Fill {
 
 /**
  * A micro-cache of public GET answers for visitors (no Authorization, so no per-user fields), and of the
- * site configuration for everybody. Entries live `ttlMs` (VISITOR_CACHE_MS, a second or two: a new
- * download count, price or text shows that much later on other instances), are bounded in number, and
- * are dropped when this process changes the catalogue, the settings, the running ads or the site's
- * content. Signed-in users always get fresh catalogue answers. Offline mode and every other gate run
- * before it, so a cached answer never bypasses them.
+ * answers the same for everybody (the grids, the site configuration) for signed-in users too. Entries
+ * live `ttlMs` (VISITOR_CACHE_MS, a second or two: a new download count shows that much later), are
+ * bounded in number, and are dropped when any instance changes the catalogue, the settings, the running
+ * ads or the site's content (change-notices.ts). Offline mode and every other gate run before it, so a
+ * cached answer never bypasses them.
  *
  * Misses are coalesced: when an entry expires under load, the first request computes it and those
  * arriving meanwhile wait for that answer instead of all running the same queries at once. If the first

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, type ClientDeps, fileUrl, parseApiError } from "./client.ts";
+import { ApiError, api, apiRequest, type ClientDeps, fileUrl, parseApiError } from "./client.ts";
 import { createLoadingBar } from "./loading-bar.ts";
 
 const json = (status: number, body: unknown) =>
@@ -118,6 +118,39 @@ describe("apiRequest", () => {
     vi.stubGlobal("fetch", fetch);
     await expect(apiRequest("/texts/values")).resolves.toEqual({ texts: {} });
     expect(fetch).toHaveBeenCalledOnce();
+  });
+});
+
+describe("api.call", () => {
+  it("puts a path parameter into one segment of the path, a slash in it included, beside the query", async () => {
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json(200, {}));
+    vi.stubGlobal("fetch", fetch);
+    await api.call("GET /users/:id/resources", { params: { id: "a/b?c" }, query: { offset: 24 } });
+    expect(fetch.mock.calls[0]?.[0]).toBe("/api/users/a%2Fb%3Fc/resources?offset=24");
+  });
+
+  it("rejects, sending nothing, a parameter the URL would resolve to another endpoint", async () => {
+    // "/api/users/../resources" is the catalogue to fetch; "/api/users/following/" is no user at all.
+    const fetch = vi.fn(async () => json(200, {}));
+    vi.stubGlobal("fetch", fetch);
+    await expect(api.call("GET /users/:id/resources", { params: { id: ".." } })).rejects.toThrow(
+      /may not be/,
+    );
+    await expect(api.call("PUT /users/following/:userId", { params: { userId: "" } })).rejects.toThrow(
+      /may not be/,
+    );
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("rejects with a typed error when a request is refused before the API (a 431 for a huge query)", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("", { status: 431 })),
+    );
+    await expect(api.call("GET /resources", { query: { q: "x".repeat(20_000) } })).rejects.toMatchObject({
+      status: 431,
+      code: "http_431",
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type ErrorBody,
   endpointParts,
   fillPath,
+  type HttpMethod,
   isSharedAnswer,
   type QueryValue,
   withQuery,
@@ -81,7 +82,7 @@ export function parseApiError(status: number, body: unknown): ApiError {
 export type { QueryValue } from "@market/domain";
 
 export interface RequestOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method?: HttpMethod;
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
@@ -220,18 +221,33 @@ export async function apiRequest<T>(
 export type ResponseOf<N extends EndpointName> = EndpointResponse<Endpoints[N]>;
 
 /**
- * What a call of endpoint `N` sends: its path's parameters and its body when it has them, its query when it
- * takes one, and the request's options (a signal, an Idempotency-Key, a captcha token).
+ * Where a call of endpoint `N` goes: its path's parameters when it has them, its query when it takes one.
+ * A JSON call (`api.call`) and an upload (upload.ts `uploadTo`) both address an endpoint so.
  */
-export type CallArgs<N extends EndpointName> = (EndpointParams<N> extends undefined
+export type AddressArgs<N extends EndpointName> = (EndpointParams<N> extends undefined
   ? { params?: undefined }
   : { params: EndpointParams<N> }) &
+  (EndpointQuery<Endpoints[N]> extends undefined
+    ? { query?: undefined }
+    : { query?: EndpointQuery<Endpoints[N]> });
+
+/** The method and the filled path of endpoint `N`; throws for a parameter that is not one path segment. */
+export function endpointAddress<N extends EndpointName>(
+  name: N,
+  params: EndpointParams<N> | undefined,
+): { method: HttpMethod; path: string } {
+  const { method, path } = endpointParts(name);
+  return { method, path: fillPath(path, params as Record<string, string | number> | undefined) };
+}
+
+/**
+ * What a call of endpoint `N` sends: where it goes, its body when it has one, and the request's options
+ * (a signal, an Idempotency-Key, a captcha token).
+ */
+type CallArgs<N extends EndpointName> = AddressArgs<N> &
   (EndpointBody<Endpoints[N]> extends undefined
     ? { body?: undefined }
     : { body: EndpointBody<Endpoints[N]> }) &
-  (EndpointQuery<Endpoints[N]> extends undefined
-    ? { query?: undefined }
-    : { query?: EndpointQuery<Endpoints[N]> }) &
   Omit<RequestOptions, "method" | "body" | "query">;
 
 /** A call needs its arguments only when its endpoint has path parameters or a body. */
@@ -244,15 +260,16 @@ type CallRest<N extends EndpointName> =
 
 /**
  * Calls an endpoint by its name in packages/domain/src/api ("GET /resources/:id"): the path, the query,
- * the body and the answer are typed from its definition, so a screen cannot drift from the server.
+ * the body and the answer are typed from its definition, so a screen cannot drift from the server. A path
+ * parameter that would leave its segment ("..", "") rejects the call before anything is sent.
  */
-export function callEndpoint<N extends EndpointName>(
+export async function callEndpoint<N extends EndpointName>(
   name: N,
   ...[args]: CallRest<N>
 ): Promise<EndpointResponse<Endpoints[N]>> {
-  const { method, path } = endpointParts(name);
   const { params, body, query, ...options } = (args ?? {}) as CallArgs<N>;
-  return apiRequest(fillPath(path, params as Record<string, string | number> | undefined), {
+  const { method, path } = endpointAddress(name, params);
+  return apiRequest(path, {
     ...options,
     method,
     ...(body !== undefined ? { body } : {}),

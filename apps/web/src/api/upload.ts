@@ -1,8 +1,15 @@
-import { type EndpointParams, type EndpointQuery, endpointParts, fillPath } from "@market/domain";
+import type { HttpMethod } from "@market/domain";
 // Types only: the definitions' values carry their schemas, and with them zod.
 import type { EndpointName, Endpoints } from "@market/domain/api/endpoints";
 import { getSession } from "../state/session.ts";
-import { ApiError, apiUrl, parseApiError, type ResponseOf } from "./client.ts";
+import {
+  type AddressArgs,
+  ApiError,
+  apiUrl,
+  endpointAddress,
+  parseApiError,
+  type ResponseOf,
+} from "./client.ts";
 
 /**
  * A multipart upload with byte progress (fetch cannot report upload progress; XMLHttpRequest can), so
@@ -15,7 +22,7 @@ function uploadWithProgress<T>(
     query?: Record<string, string>;
     onProgress?: (fraction: number) => void;
     signal?: AbortSignal;
-    method?: "POST" | "PUT";
+    method?: HttpMethod;
   } = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -46,7 +53,7 @@ function uploadWithProgress<T>(
 }
 
 /** The endpoints that take a multipart body (packages/domain/src/api: `body: "multipart"`), posted or put. */
-export type UploadEndpoint = {
+type UploadEndpoint = {
   [N in EndpointName]: N extends `${"POST" | "PUT"} ${string}`
     ? Endpoints[N] extends { body: "multipart" }
       ? N
@@ -54,31 +61,22 @@ export type UploadEndpoint = {
     : never;
 }[EndpointName];
 
-/** What an upload to endpoint `N` sends beside its form: its path's parameters and its query. */
-export type UploadArgs<N extends UploadEndpoint> = (EndpointParams<N> extends undefined
-  ? { params?: undefined }
-  : { params: EndpointParams<N> }) &
-  (EndpointQuery<Endpoints[N]> extends undefined
-    ? { query?: undefined }
-    : { query?: EndpointQuery<Endpoints[N]> }) & {
-    onProgress?: (fraction: number) => void;
-    signal?: AbortSignal;
-  };
+/** What an upload to endpoint `N` sends beside its form: where it goes (as `api.call`), and its progress. */
+type UploadArgs<N extends UploadEndpoint> = AddressArgs<N> & {
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+};
 
 /**
  * Uploads `form` to a multipart endpoint by its name, with byte progress: the path, the query and the
  * answer are typed from its definition, as `api.call` types a JSON call.
  */
-export function uploadTo<N extends UploadEndpoint>(
+export async function uploadTo<N extends UploadEndpoint>(
   name: N,
   form: FormData,
   args: UploadArgs<N>,
 ): Promise<ResponseOf<N>> {
-  const { method, path } = endpointParts(name);
   const { params, query, ...opts } = args as UploadArgs<N> & { query?: Record<string, string> };
-  return uploadWithProgress<ResponseOf<N>>(
-    fillPath(path, params as Record<string, string | number> | undefined),
-    form,
-    { ...opts, ...(query ? { query } : {}), method: method === "PUT" ? "PUT" : "POST" },
-  );
+  const { method, path } = endpointAddress(name, params);
+  return uploadWithProgress<ResponseOf<N>>(path, form, { ...opts, ...(query ? { query } : {}), method });
 }

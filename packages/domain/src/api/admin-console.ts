@@ -2,6 +2,7 @@ import { CSS_COLOR, CSS_VAR_NAME } from "../rules/colors.ts";
 import { PERMISSION_FLAGS, USER_ROLES } from "../rules/enums.ts";
 import { COUNTS } from "../rules/limits.ts";
 import { z } from "../zod.ts";
+import { sentResponseSchema } from "./auth.ts";
 import { defineEndpoints } from "./endpoint.ts";
 import { siteImageKeyParamsSchema, siteImageSchema } from "./site.ts";
 import { selfUserSchema } from "./users.ts";
@@ -138,9 +139,6 @@ export const adminUserPatchSchema = z
   .refine((v) => Object.keys(v).length > 0, { message: "nothing_to_change" });
 export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;
 
-/** POST /admin/users/{id}/verification-email: the verification e-mail went out again. */
-export const verificationResentSchema = z.object({ sent: z.literal(true) });
-
 /**
  * What the change log records: site settings, colours of the pool and site texts. `key` is the setting's key,
  * the colour's name or the text's key.
@@ -236,8 +234,9 @@ export const adminConsoleEndpoints = defineEndpoints({
     response: adminUserDetailSchema,
   },
   "POST /admin/users/:id/verification-email": {
+    summary: "Sends a user's verification e-mail again.",
     params: adminUserIdParamsSchema,
-    response: verificationResentSchema,
+    response: sentResponseSchema,
   },
   "GET /admin/site-settings/changes": {
     summary: "The change log of settings, colours and texts, newest first.",

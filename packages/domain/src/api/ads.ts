@@ -3,6 +3,7 @@ import { GRADES } from "../rules/catalogue-lists.ts";
 import { AD_TYPES } from "../rules/enums.ts";
 import { z } from "../zod.ts";
 import { defineEndpoints } from "./endpoint.ts";
+import { deletedSchema, uuidParamsSchema } from "./shared.ts";
 import { paymentFormSchema } from "./transactions.ts";
 
 /**
@@ -146,12 +147,6 @@ export const adDisplayQuerySchema = z.object({
 export const adReviewSchema = z.object({ comment: z.string().trim().min(1).max(2000) }).strict();
 export const freeUserOnlySchema = z.object({ is_free_user_only: z.boolean() }).strict();
 
-/** Ads are keyed by UUID: anything else is a 400 before any query. */
-export const adIdParamsSchema = z.object({ id: z.uuid() });
-
-/** DELETE /advertisements/{id}: an unpaid ad is gone, with its images. */
-export const adDeletedSchema = z.object({ deleted: z.literal(true) });
-
 /** An offer of /offers: a running ad's discount code and statement (GET /advertisements/offers). */
 export const adOfferSchema = z.object({
   id: z.string(),
@@ -168,14 +163,14 @@ export const adOffersSchema = z.object({ offers: z.array(adOfferSchema) });
 export type AdOffer = z.infer<typeof adOfferSchema>;
 
 /** A call on one ad that answers the ad as it now is. */
-const adAction = { params: adIdParamsSchema, response: adSchema } as const;
+const adAction = { params: uuidParamsSchema, response: adSchema } as const;
 /** An ad's image or business image, uploaded as multipart. */
 const adImageUpload = { ...adAction, body: "multipart" } as const;
 /** An impression or a click of a shown ad, counted once per view token. */
 const adCount = (summary: string) =>
   ({
     summary,
-    params: adIdParamsSchema,
+    params: uuidParamsSchema,
     body: adCountRequestSchema,
     response: adCountResponseSchema,
   }) as const;
@@ -208,11 +203,11 @@ export const adEndpoints = defineEndpoints({
     response: adOverridesSchema,
   },
   "GET /advertisements/:id": adAction,
-  "PATCH /advertisements/:id": { params: adIdParamsSchema, body: adPatchSchema, response: adSchema },
+  "PATCH /advertisements/:id": { params: uuidParamsSchema, body: adPatchSchema, response: adSchema },
   "DELETE /advertisements/:id": {
     summary: "Deletes an ad never paid for.",
-    params: adIdParamsSchema,
-    response: adDeletedSchema,
+    params: uuidParamsSchema,
+    response: deletedSchema,
   },
   "PUT /advertisements/:id/image": adImageUpload,
   "DELETE /advertisements/:id/image": adAction,
@@ -220,7 +215,7 @@ export const adEndpoints = defineEndpoints({
   "DELETE /advertisements/:id/business-image": adAction,
   "POST /advertisements/:id/payment": {
     summary: "Pays for an ad and submits it for review.",
-    params: adIdParamsSchema,
+    params: uuidParamsSchema,
     body: adPaymentSchema,
     response: adSchema,
   },
@@ -232,20 +227,20 @@ export const adEndpoints = defineEndpoints({
   "POST /advertisements/:id/click": adCount("Counts a click against the display call's view token."),
   "PATCH /advertisements/:id/is_free_user_only": {
     summary: "Shows an ad only to users who never paid (admins).",
-    params: adIdParamsSchema,
+    params: uuidParamsSchema,
     body: freeUserOnlySchema,
     response: adSchema,
   },
   "GET /admin/advertisements/review-queue": { summary: "Ads awaiting approval.", response: adListSchema },
   "POST /admin/advertisements/:id/approve": adAction,
   "POST /admin/advertisements/:id/reject": {
-    params: adIdParamsSchema,
+    params: uuidParamsSchema,
     body: adReviewSchema,
     response: adSchema,
   },
   "POST /admin/advertisements/:id/clear": {
     summary: "Takes an ad out of the queue without a decision; it goes back to its advertiser as a draft.",
-    params: adIdParamsSchema,
+    params: uuidParamsSchema,
     response: adSchema,
   },
 });

@@ -1,5 +1,6 @@
 import { z } from "../zod.ts";
 import { defineEndpoints } from "./endpoint.ts";
+import { uuidParamsSchema } from "./shared.ts";
 import { publicUserSchema } from "./users.ts";
 
 /**
@@ -21,7 +22,6 @@ export const conversationPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(CONVERSATION_LIMITS.pageSize),
 });
-export const conversationIdParamsSchema = z.object({ id: z.uuid() });
 
 export const SUPPORT_THREAD_STATUSES = ["open", "answered", "closed"] as const;
 
@@ -126,7 +126,7 @@ export const conversationEndpoints = defineEndpoints({
     status: 201,
   },
   "GET /messages/inbox": { query: conversationPageQuerySchema, response: inboxSchema },
-  "PUT /messages/:id/read": { params: conversationIdParamsSchema, response: messageReadSchema },
+  "PUT /messages/:id/read": { params: uuidParamsSchema, response: messageReadSchema },
   "GET /users/self/blocks": { response: blockListSchema },
   "PUT /users/self/blocks/:userId": { params: blockParamsSchema, response: blockStateSchema },
   "DELETE /users/self/blocks/:userId": { params: blockParamsSchema, response: blockStateSchema },
@@ -138,9 +138,9 @@ export const conversationEndpoints = defineEndpoints({
     response: supportThreadWriteSchema,
     status: 201,
   },
-  "GET /support/threads/:id": { params: conversationIdParamsSchema, response: supportThreadSchema },
+  "GET /support/threads/:id": { params: uuidParamsSchema, response: supportThreadSchema },
   "POST /support/threads/:id/messages": {
-    params: conversationIdParamsSchema,
+    params: uuidParamsSchema,
     body: supportReplySchema,
     response: supportThreadWriteSchema,
     status: 201,
@@ -150,15 +150,15 @@ export const conversationEndpoints = defineEndpoints({
     query: conversationPageQuerySchema,
     response: supportQueueSchema,
   },
-  "GET /admin/support-threads/:id": { params: conversationIdParamsSchema, response: supportThreadSchema },
+  "GET /admin/support-threads/:id": { params: uuidParamsSchema, response: supportThreadSchema },
   "POST /admin/support-threads/:id/messages": {
-    params: conversationIdParamsSchema,
+    params: uuidParamsSchema,
     body: supportReplySchema,
     response: supportThreadWriteSchema,
     status: 201,
   },
   "POST /admin/support-threads/:id/clear": {
-    params: conversationIdParamsSchema,
+    params: uuidParamsSchema,
     response: supportThreadSchema,
   },
 });

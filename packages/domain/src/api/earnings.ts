@@ -7,6 +7,7 @@ import {
 import { LEDGER_ACCOUNTS } from "../rules/ledger.ts";
 import { z } from "../zod.ts";
 import { defineEndpoints } from "./endpoint.ts";
+import { uuidParamsSchema } from "./shared.ts";
 import { saleParamsSchema } from "./transactions.ts";
 
 /** Amounts are integer cents; days are YYYY-MM-DD in the site's time zone, months YYYY-MM. */
@@ -126,9 +127,6 @@ export const accountingResponseSchema = z.object({
 export type AccountingResponse = z.infer<typeof accountingResponseSchema>;
 export type AccountingPeriod = AccountingResponse["periods"][number];
 
-/** A payout in the admins' queue. */
-export const payoutParamsSchema = z.object({ id: z.uuid() });
-
 /** A creator's earnings and payouts. */
 export const earningsEndpoints = defineEndpoints({
   "GET /earnings/self/balance": { response: earningsBalanceSchema },
@@ -146,10 +144,10 @@ export const earningsEndpoints = defineEndpoints({
   },
   "GET /admin/payouts": { response: payoutQueueResponseSchema },
   "POST /admin/payouts/:id/pay": {
-    params: payoutParamsSchema,
+    params: uuidParamsSchema,
     body: payPayoutBodySchema,
     response: payoutSchema,
   },
-  "POST /admin/payouts/:id/reject": { params: payoutParamsSchema, response: payoutSchema },
+  "POST /admin/payouts/:id/reject": { params: uuidParamsSchema, response: payoutSchema },
   "GET /admin/accounting": { query: accountingQuerySchema, response: accountingResponseSchema },
 });

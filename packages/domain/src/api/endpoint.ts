@@ -103,6 +103,20 @@ export type HandlerResult<D extends EndpointDefinition> = D["response"] extends 
   ? z.input<D["response"]>
   : unknown;
 
+/**
+ * A path parameter's value as one segment of the path, encoded. An empty value, "." or ".." would not stay
+ * one: the browser's URL parser resolves "/users/../resources" to "/resources" (and "%2E%2E" as well), and
+ * "/resources/" reaches the catalogue, so the call would go to another endpoint. Such a value names
+ * nothing the API serves; it is refused before anything is sent.
+ */
+function pathSegment(value: string | number, path: string): string {
+  const text = String(value);
+  if (text === "" || text === "." || text === "..") {
+    throw new Error(`A path parameter of ${path} may not be "${text}"`);
+  }
+  return encodeURIComponent(text);
+}
+
 /** A path with its parameters filled in, each encoded: ("/resources/:id", {id: "a b"}) → "/resources/a%20b". */
 export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
   const tail = path.endsWith("/*") ? params?.["*"] : undefined;
@@ -111,8 +125,15 @@ export function fillPath(path: string, params: Record<string, string | number> |
   const filled = head.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
+    return pathSegment(value, path);
   });
   // A tail keeps its slashes: each of its segments is encoded on its own.
-  return tail === undefined ? filled : filled + String(tail).split("/").map(encodeURIComponent).join("/");
+  if (tail === undefined) return filled;
+  return (
+    filled +
+    String(tail)
+      .split("/")
+      .map((segment) => pathSegment(segment, path))
+      .join("/")
+  );
 }

@@ -2,6 +2,7 @@ import { HELP_ENTRY_TYPES } from "../rules/enums.ts";
 import { HELP_ENTRY_NAME, HELP_LIMITS } from "../rules/help.ts";
 import { z } from "../zod.ts";
 import { defineEndpoints } from "./endpoint.ts";
+import { deletedSchema } from "./shared.ts";
 import { proTipResponseSchema } from "./site.ts";
 
 /** The help calls of spec 7 (Authentication and help) and the help entry of spec 3. */
@@ -93,9 +94,6 @@ export type HelpUpdate = z.infer<typeof helpUpdateSchema>;
 /** POST /help answers `item` (spec 7: "response item.id"); PUT and the media call answer the same. */
 export const helpItemSchema = z.object({ item: helpEntrySchema });
 
-/** DELETE /help/{id}. */
-export const helpDeletedSchema = z.object({ deleted: z.literal(true) });
-
 /** PUT /help/{id}/terms-changed (admin): mark an article as changed terms of service, or clear the mark. */
 export const helpTermsChangedSchema = z.object({ changed: z.boolean() }).strict();
 
@@ -167,7 +165,7 @@ export const helpEndpoints = defineEndpoints({
   "GET /help/:id": { params: helpIdParamsSchema, response: helpEntrySchema },
   "POST /help": { body: helpCreateSchema, response: helpItemSchema, status: 201 },
   "PUT /help/:id": { params: helpIdParamsSchema, body: helpUpdateSchema, response: helpItemSchema },
-  "DELETE /help/:id": { params: helpIdParamsSchema, response: helpDeletedSchema },
+  "DELETE /help/:id": { params: helpIdParamsSchema, response: deletedSchema },
   "PUT /help/:id/media": {
     summary: "Replaces or deletes an entry's image and video (multipart: `image`, `video`, delete flags).",
     params: helpIdParamsSchema,

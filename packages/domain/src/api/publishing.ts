@@ -10,6 +10,7 @@ import {
   resourceIdParamsSchema,
   resourcePreviewSchema,
 } from "./resources.ts";
+import { deletedSchema, uuidParamsSchema } from "./shared.ts";
 import { publicUserSchema } from "./users.ts";
 
 /**
@@ -179,10 +180,6 @@ export const curatorScoreSchema = z
 /** DELETE /resources/{id}: the resource is gone; `step` is the wizard's delete step (spec 4). */
 export const resourceDeletedSchema = z.object({ deleted: z.literal(true), step: z.number() });
 
-/** A stored file's or preview's own id (DELETE /resources/files/{id}, PATCH and DELETE /resources/previews/{id}). */
-export const uploadIdParamsSchema = z.object({ id: z.uuid() });
-export const uploadDeletedSchema = z.object({ deleted: z.literal(true) });
-
 /** POST /resources/{id}/files?demo=true: the premium file (the full version buyers get). */
 export const fileUploadQuerySchema = z.object({ demo: z.enum(["true", "false"]).optional() });
 
@@ -235,7 +232,7 @@ export const publishingEndpoints = defineEndpoints({
     status: 201,
     response: fileUploadResponseSchema,
   },
-  "DELETE /resources/files/:id": { params: uploadIdParamsSchema, response: uploadDeletedSchema },
+  "DELETE /resources/files/:id": { params: uuidParamsSchema, response: deletedSchema },
   "POST /resources/:id/previews": { summary: "Adds a preview image.", ...previewUpload },
   "POST /resources/:id/resources-preview": {
     summary: "Adds a preview image, selected or not (the spec's name for the same upload).",
@@ -247,11 +244,11 @@ export const publishingEndpoints = defineEndpoints({
     response: generatedPreviewsSchema,
   },
   "PATCH /resources/previews/:id": {
-    params: uploadIdParamsSchema,
+    params: uuidParamsSchema,
     body: previewPatchSchema,
     response: previewUploadResponseSchema,
   },
-  "DELETE /resources/previews/:id": { params: uploadIdParamsSchema, response: uploadDeletedSchema },
+  "DELETE /resources/previews/:id": { params: uuidParamsSchema, response: deletedSchema },
   "POST /resources/:id/approval-request": { summary: "Submits the resource for review.", ...resourceAction },
   "DELETE /resources/:id/approval-request": { summary: "Withdraws the review request.", ...resourceAction },
   "POST /resources/:id/cancel": { summary: "Withdraws the review request.", ...resourceAction },

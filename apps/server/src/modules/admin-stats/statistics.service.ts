@@ -7,7 +7,7 @@ import {
 } from "@market/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { AppError } from "../../platform/errors.ts";
+import { validationFailed } from "../../platform/errors.ts";
 import { getSiteSettings } from "../site/index.ts";
 
 const EMPTY: StatisticsFigures = {
@@ -41,12 +41,11 @@ export async function statistics(
   const { from, to, bucket } = query;
   const problem = checkStatisticsPeriod(from, to, bucket);
   if (problem) {
-    throw new AppError(
-      "validation_failed",
+    throw validationFailed(
+      problem === "to_before_from" ? { to: problem } : { bucket: problem },
       problem === "to_before_from"
         ? "The period ends before it starts"
         : "That period has too many buckets for one chart; choose weeks or months",
-      { fields: problem === "to_before_from" ? { to: problem } : { bucket: problem } },
     );
   }
   const { timeZone } = await getSiteSettings(db);

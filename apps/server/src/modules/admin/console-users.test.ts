@@ -2,19 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { advertisements, users } from "../../db/schema/index.ts";
 import type { TestApp } from "../../test/app.ts";
-import { makeAdmin, makeResource, makeUser } from "../../test/factories.ts";
+import { makeAdmin, makeResource, makeUser, TEST_CARD } from "../../test/factories.ts";
 import { type ConsoleTestbed, consoleTestbed, NO_ID } from "./console-testbed.ts";
-
-const CARD = {
-  cardName: "Ada Lovelace",
-  cardNumber: "4242 4242 4242 4242",
-  cardExp: "12/30",
-  cardCvv: "123",
-  billingStreetAddress: "1 School Lane",
-  billingCity: "Springfield",
-  billingState: "IL",
-  billingZipCode: "62701",
-};
 
 describe("admin console", () => {
   const { bed, call } = consoleTestbed();
@@ -65,12 +54,12 @@ describe("admin console", () => {
       const bought = await call("POST", "/api/transactions/resource/purchase", buyerAuth, {
         resourceId: owl.name,
         amount: 500,
-        ...CARD,
+        ...TEST_CARD,
       });
       expect(bought.statusCode).toBe(200);
       const tipped = await call("POST", `/api/transactions/tip/purchase/${creator.id}`, buyerAuth, {
         amount: 300,
-        ...CARD,
+        ...TEST_CARD,
       });
       expect(tipped.statusCode).toBe(200);
 

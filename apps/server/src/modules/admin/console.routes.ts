@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import { requireViewer } from "../../platform/access.ts";
 import type { AppInstance } from "../../platform/app-types.ts";
 import { route } from "../../platform/endpoint-route.ts";
-import { AppError } from "../../platform/errors.ts";
+import { validationFailed } from "../../platform/errors.ts";
 import { hasNul, nulCharacterRefusal } from "../../platform/input-guards.ts";
 import { multipartFileLimit } from "../../platform/uploads.ts";
 import {
@@ -20,16 +20,12 @@ import { changeUser, getUserDetail, resendVerification, searchUsers } from "./co
 
 const admin = { access: "admin" as const };
 
-function invalid(fields: Record<string, string>): AppError {
-  return new AppError("validation_failed", "Some fields are not valid", { fields });
-}
-
 /**
  * A site-image upload: the fields alt, colors (JSON) and current, then the image as field `file` (the web
  * client appends the file last, so the fields are known before a byte of the image is read).
  */
 async function variationUpload(request: FastifyRequest) {
-  if (!request.isMultipart()) throw invalid({ file: "required" });
+  if (!request.isMultipart()) throw validationFailed({ file: "required" });
   const raw: Record<string, string> = {};
   for await (const part of request.parts()) {
     if (part.type === "field") {
@@ -47,7 +43,7 @@ async function variationUpload(request: FastifyRequest) {
       colors = raw.colors ? JSON.parse(raw.colors) : [];
     } catch {
       part.file.resume();
-      throw invalid({ colors: "invalid_json" });
+      throw validationFailed({ colors: "invalid_json" });
     }
     const parsed = siteImageVariationFieldsSchema.safeParse({
       alt: raw.alt ?? "",
@@ -56,13 +52,13 @@ async function variationUpload(request: FastifyRequest) {
     });
     if (!parsed.success) {
       part.file.resume();
-      throw invalid(
+      throw validationFailed(
         Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? "form"), i.message])),
       );
     }
     return { fields: parsed.data, stream: part.file };
   }
-  throw invalid({ file: "required" });
+  throw validationFailed({ file: "required" });
 }
 
 /**

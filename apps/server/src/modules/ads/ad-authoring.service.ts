@@ -11,7 +11,7 @@ import {
   defaultAdStatement,
   suggestAdImagePlacement,
 } from "@market/domain";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { advertisements } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
@@ -21,6 +21,7 @@ import { AppError, validationFailed } from "../../platform/errors.ts";
 import { acceptImage } from "../../platform/uploads.ts";
 import { getSiteSettings } from "../site/index.ts";
 import {
+  adNotEditable,
   assertAdDeletable,
   assertAdEditable,
   assertAdSpendEditable,
@@ -104,13 +105,22 @@ export async function patchAd(db: Db, viewer: Viewer, id: string, patch: AdPatch
   const { css_override, ...rest } = patch;
   const set = await checkedChanges(db, row.ad_type as AdType, rest);
   if (css_override !== undefined) set.css_override = css_override;
+  // Saved only in the state it was checked in: an ad submitted (paid for) or started meanwhile keeps the
+  // content and spend it was paid and reviewed at.
   const [updated] = await db
     .update(advertisements)
     .set({ ...set, updated_at: new Date() })
-    .where(eq(advertisements.id, row.id))
+    .where(
+      and(
+        eq(advertisements.id, row.id),
+        eq(advertisements.approval_status, row.approval_status),
+        sql`${advertisements.running_status} is not distinct from ${row.running_status}`,
+      ),
+    )
     .returning();
+  if (!updated) throw adNotEditable();
   servingChanged(db);
-  return presentAd(updated!, viewer, (await statsFor(db, [row.id])).get(row.id));
+  return presentAd(updated, viewer, (await statsFor(db, [row.id])).get(row.id));
 }
 
 export async function getAd(db: Db, viewer: Viewer, id: string) {

@@ -81,11 +81,16 @@ export async function payForAd(
     if (spend.problems.length > 0) throw validationFailed({ spend_per_day: spend.problems[0]! });
     return spend.totalCostCents;
   };
+  const priceChanged = () =>
+    new AppError("price_changed", "The ad's total changed; check it and try again", {
+      fields: { amount: "price_changed" },
+    });
   // Only a draft or a rejected ad is submitted, checked again as the payment is recorded: two payments
   // at once (two keys, or none) both pass the precheck, and the second must then be voided, not kept.
-  // Pick<Db, "update">: the database or the checkout's transaction.
-  const submit = (db: Pick<Db, "update">, paymentId: string | null) =>
-    db
+  // So is the spend the total was taken from: a change saved meanwhile (PATCH) would leave an ad paid at
+  // one total running at another. Pick<Db, ...>: the database or the checkout's transaction.
+  const submit = async (db: Pick<Db, "update" | "select">, paymentId: string | null) => {
+    const [updated] = await db
       .update(advertisements)
       .set({
         approval_status: "awaiting_approval",
@@ -97,25 +102,25 @@ export async function payForAd(
         and(
           eq(advertisements.id, row.id),
           inArray(advertisements.approval_status, [...SUBMITTABLE_STATUSES]),
+          eq(advertisements.spend_per_day, row.spend_per_day),
+          eq(advertisements.run_days_total, row.run_days_total),
         ),
       )
       .returning();
+    if (updated) return updated;
+    const [now] = await db.select().from(advertisements).where(eq(advertisements.id, row.id));
+    throw now && isAdSubmittable(now) ? priceChanged() : alreadySubmitted();
+  };
 
   if (viewer.isAdmin && row.is_admin_ad) {
     if (!submittable) throw alreadySubmitted();
     assertComplete();
-    const [updated] = await submit(deps.db, null);
-    if (!updated) throw alreadySubmitted();
-    return presentAd(updated, viewer);
+    return presentAd(await submit(deps.db, null), viewer);
   }
   // A submitted ad may be this very payment sent again: its Idempotency-Key replays the first answer in
   // the checkout, whose precheck refuses anything else. So "already submitted" is the precheck's to say.
   const total = submittable ? assertComplete() : row.spend_per_day * row.run_days_total;
-  if (input.amount !== total) {
-    throw new AppError("price_changed", "The ad's total changed; check it and try again", {
-      fields: { amount: "price_changed" },
-    });
-  }
+  if (input.amount !== total) throw priceChanged();
   return checkout(deps, viewer, idempotencyKey, {
     purpose: "ad",
     amountCents: total,
@@ -125,8 +130,7 @@ export async function payForAd(
       if (!submittable) throw alreadySubmitted();
     },
     record: async (tx, paymentId) => {
-      const [updated] = await submit(tx, paymentId);
-      if (!updated) throw alreadySubmitted();
+      const updated = await submit(tx, paymentId);
       await postLedger(tx, { kind: "ad", paymentId, memo: row.id, lines: incomeLines(total) });
       return presentAd(updated, viewer);
     },

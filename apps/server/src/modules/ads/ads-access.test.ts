@@ -174,6 +174,39 @@ describe("advertising: admin-only fields, spend minimums and other people's ads"
     expect(ledger.rows[0]!.n).toBe(1);
   });
 
+  it("never leaves an ad paid at one total and saved at another when a spend change meets its payment", async () => {
+    const ad = await makeAd(t.db, { users_id: owner.id });
+    // On PostgreSQL both are held at their update of the ad; whichever goes second finds the ad changed
+    // (the payment: another spend, voided as price_changed; the change: an ad now in review, refused).
+    const [patched, paid] = await overlapping(t.databaseUrl, "advertisements", 2, () =>
+      Promise.all([
+        call("PATCH", `/advertisements/${ad.id}`, owner.auth, { spend_per_day: 1000 }),
+        t.app.inject({
+          method: "POST",
+          url: `/api/advertisements/${ad.id}/payment`,
+          headers: { ...owner.auth, "idempotency-key": "ad-spend-race-1" },
+          payload: { amount: 3500, ...TEST_CARD },
+        }),
+      ]),
+    );
+    expect([patched!.statusCode, paid!.statusCode].sort()).toEqual([200, 409]);
+    const row = await rowOf(ad.id);
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.idempotency_key, "ad-spend-race-1"));
+    if (paid!.statusCode === 200) {
+      expect(row.approval_status).toBe("awaiting_approval");
+      expect(payment!.amount_cents).toBe(row.spend_per_day * row.run_days_total);
+    } else {
+      expect(paid!.json().error).toBe("price_changed");
+      expect([row.approval_status, row.spend_per_day, row.payment_id]).toEqual(["creating", 1000, null]);
+      // Refused before a charge when the change came first; on PostgreSQL, authorised and then voided.
+      if (t.databaseUrl) expect(sandbox.charges.get(payment!.charge_id!)?.status).toBe("voided");
+      else if (payment) expect(payment.status).not.toBe("captured");
+    }
+  });
+
   it("refuses a stranger's delete, payment, stop, resume and image deletes of an ad, changing nothing", async () => {
     const stored = async (id: string) => {
       const keys = { image_url: `ads/${id}/image.webp`, business_image: `ads/${id}/business.webp` };

@@ -54,11 +54,12 @@ export function refuseAdminOnlyFields(viewer: Viewer, input: AdPatch) {
   }
 }
 
+export const adNotEditable = () =>
+  new AppError("conflict", "A running ad or one in review cannot be changed; stop it first");
+
 /** Its content and images change unless it is running or in review; an admin's always do. */
 export function assertAdEditable(row: AdRow, viewer: Viewer) {
-  if (!isAdEditable(adDraft(row), viewer.isAdmin)) {
-    throw new AppError("conflict", "A running ad or one in review cannot be changed; stop it first");
-  }
+  if (!isAdEditable(adDraft(row), viewer.isAdmin)) throw adNotEditable();
 }
 
 /** Its spend (spend_per_day, run_days_total) changes only while the domain allows it. */

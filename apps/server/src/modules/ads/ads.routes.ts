@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import { requireViewer } from "../../platform/access.ts";
 import type { AppInstance } from "../../platform/app-types.ts";
 import { route } from "../../platform/endpoint-route.ts";
-import { AppError } from "../../platform/errors.ts";
+import { validationFailed } from "../../platform/errors.ts";
 import { idempotencyKeyOf } from "../../platform/idempotency.ts";
 import { multipartFileLimit } from "../../platform/uploads.ts";
 import {
@@ -42,18 +42,13 @@ const advertise = { permission: "advertise" as const };
 
 /** The one multipart field `file` of an image upload (spec 7). */
 async function imageUpload(request: FastifyRequest) {
-  if (!request.isMultipart()) {
-    throw new AppError("validation_failed", "Send the image as multipart field file", {
-      fields: { file: "required" },
-    });
-  }
+  const noImage = () => validationFailed({ file: "required" }, "Send the image as multipart field file");
+  if (!request.isMultipart()) throw noImage();
   for await (const part of request.parts()) {
     if (part.type === "file" && part.fieldname === "file") return { name: part.filename, stream: part.file };
     if (part.type === "file") part.file.resume();
   }
-  throw new AppError("validation_failed", "Send the image as multipart field file", {
-    fields: { file: "required" },
-  });
+  throw noImage();
 }
 
 export async function adsRoutes(app: AppInstance) {

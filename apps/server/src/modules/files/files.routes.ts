@@ -2,7 +2,7 @@ import { extname } from "node:path";
 import { isImageWidth } from "@market/domain";
 import type { AppInstance } from "../../platform/app-types.ts";
 import { route } from "../../platform/endpoint-route.ts";
-import { AppError, notFound } from "../../platform/errors.ts";
+import { notFound, validationFailed } from "../../platform/errors.ts";
 import { ensureVariant, RESIZABLE, variantKey } from "../../platform/image-variants.ts";
 import { parseByteRange } from "./byte-range.ts";
 
@@ -33,9 +33,7 @@ export async function filesRoutes(app: AppInstance) {
       if (width !== undefined) {
         if (!RESIZABLE.test(original) || !isImageWidth(width)) {
           whole.stream.destroy();
-          throw new AppError("validation_failed", "Only pictures come in other widths", {
-            fields: { w: "not_resizable" },
-          });
+          throw validationFailed({ w: "not_resizable" }, "Only pictures come in other widths");
         }
         // The original was looked up first: a deleted picture is gone at every width too.
         whole.stream.destroy();

@@ -4,7 +4,7 @@ import { HELP_LIMITS, type HelpEntry } from "@market/domain";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { helpEntries } from "../../db/schema/index.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, validationFailed } from "../../platform/errors.ts";
 import { type Storage, StoredTooLarge } from "../../platform/storage.ts";
 import { acceptImage } from "../../platform/uploads.ts";
 import { getHelpEntry, type HelpEditDeps, loadHelpRow, mediaRemoval, removeStored } from "./help.service.ts";
@@ -79,8 +79,7 @@ export async function putHelpMedia(
   request: FastifyRequest,
 ): Promise<{ item: HelpEntry }> {
   const row = await loadHelpRow(deps.db, id);
-  if (!request.isMultipart())
-    throw new AppError("validation_failed", MESSAGES.nothing, { fields: { image: "required" } });
+  if (!request.isMultipart()) throw validationFailed({ image: "required" }, MESSAGES.nothing);
   const flags = { image: false, video: false };
   const set: Partial<typeof helpEntries.$inferInsert> = {};
   const stored: string[] = [];
@@ -117,7 +116,7 @@ export async function putHelpMedia(
     throw error;
   }
   if (!set.image_locator && !set.video_locator && !flags.image && !flags.video) {
-    throw new AppError("validation_failed", MESSAGES.nothing, { fields: { image: "required" } });
+    throw validationFailed({ image: "required" }, MESSAGES.nothing);
   }
   const removal = mediaRemoval(flags.image && !set.image_locator, flags.video && !set.video_locator);
   await deps.db

@@ -16,7 +16,7 @@ import { helpEntries, helpFeedback, tosAgreements, users } from "../../db/schema
 import type { Viewer } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/app-types.ts";
 import { isUniqueViolation } from "../../platform/db-errors.ts";
-import { AppError, notFound } from "../../platform/errors.ts";
+import { AppError, notFound, validationFailed } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import type { Storage } from "../../platform/storage.ts";
 
@@ -133,9 +133,6 @@ export async function randomProTip(db: Db) {
   return { proTip: result.rows[0] ?? null };
 }
 
-const invalid = (fields: Record<string, string>, message = "Some fields are not valid") =>
-  new AppError("validation_failed", message, { fields });
-
 /**
  * An article may show a related image entry and a related video entry (spec 3); each must exist, be of that type
  * and not be the entry itself.
@@ -156,13 +153,13 @@ async function checkRelated(
       .from(helpEntries)
       .where(eq(helpEntries.id, id));
     if (!related || related.type !== type || id === selfId)
-      throw invalid({ [field]: `not_${type === "image" ? "an" : "a"}_${type}_entry` });
+      throw validationFailed({ [field]: `not_${type === "image" ? "an" : "a"}_${type}_entry` });
   }
 }
 
 function checkName(name: string) {
   if (HELP_RESERVED_NAMES.includes(name))
-    throw invalid({ name: "reserved" }, `"${name}" is a page of the help book`);
+    throw validationFailed({ name: "reserved" }, `"${name}" is a page of the help book`);
 }
 
 async function uniqueHelpName(db: Db, title: string, type: HelpEntryType): Promise<string> {
@@ -188,7 +185,7 @@ export async function createHelpEntry(db: Db, input: HelpCreate): Promise<HelpEn
   if (name) checkName(name);
   await checkRelated(db, null, fields);
   if (type !== "article" && (fields.image_entry_id || fields.video_entry_id || fields.is_pro_tip)) {
-    throw invalid({ type: "article_only" }, "Only articles relate to other entries or are pro tips");
+    throw validationFailed({ type: "article_only" }, "Only articles relate to other entries or are pro tips");
   }
   const [last] = await db
     .select({ max: sql<number | null>`max(${helpEntries.order_index})` })
@@ -221,7 +218,7 @@ export async function updateHelpEntry(deps: HelpEditDeps, id: string, input: Hel
   if (fields.name !== undefined) checkName(fields.name);
   await checkRelated(deps.db, row.id, fields);
   if (row.type !== "article" && (fields.image_entry_id || fields.video_entry_id || fields.is_pro_tip)) {
-    throw invalid({ type: "article_only" }, "Only articles relate to other entries or are pro tips");
+    throw validationFailed({ type: "article_only" }, "Only articles relate to other entries or are pro tips");
   }
   const set: Partial<typeof helpEntries.$inferInsert> = {
     ...fields,
@@ -273,7 +270,7 @@ export async function deleteHelpEntry(deps: HelpEditDeps, id: string) {
 export async function markTermsChanged(db: Db, viewer: Viewer, id: string, changed: boolean) {
   const row = await loadHelpRow(db, id);
   if (row.type !== "article")
-    throw invalid({ type: "article_only" }, "Only an article can carry terms of service");
+    throw validationFailed({ type: "article_only" }, "Only an article can carry terms of service");
   const now = new Date();
   await db.transaction(async (tx) => {
     await tx
@@ -362,7 +359,7 @@ export async function saveFeedback(
       .select({ id: helpEntries.id })
       .from(helpEntries)
       .where(eq(helpEntries.id, input.help_entry_id));
-    if (!entry) throw invalid({ help_entry_id: "not_found" });
+    if (!entry) throw validationFailed({ help_entry_id: "not_found" });
   }
   await db.insert(helpFeedback).values({
     feedback: input.feedback,

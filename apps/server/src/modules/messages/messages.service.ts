@@ -6,7 +6,7 @@ import { blocks, messages, users } from "../../db/schema/index.ts";
 import { userMessageMail } from "../../mail/templates.ts";
 import type { Viewer } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/app-types.ts";
-import { AppError, forbidden, notFound } from "../../platform/errors.ts";
+import { forbidden, notFound, validationFailed } from "../../platform/errors.ts";
 import { mailAfterSave } from "../../platform/mail.ts";
 import { getSiteSettings } from "../site/index.ts";
 import { presentPublicUser, publicUserColumns } from "../users/index.ts";
@@ -30,9 +30,7 @@ export async function sendMessage(
     .where(sql`lower(${users.username}) = lower(${handle})`);
   if (!recipient || recipient.is_deactivated) throw notFound("No such creator");
   if (recipient.id === viewer.id) {
-    throw new AppError("validation_failed", "You cannot send a message to yourself", {
-      fields: { recipient: "self" },
-    });
+    throw validationFailed({ recipient: "self" }, "You cannot send a message to yourself");
   }
   const [blocked] = await db
     .select({ blocker_id: blocks.blocker_id })
@@ -127,7 +125,7 @@ export async function markRead(db: Db, viewer: Viewer, id: string) {
 /** PUT /users/self/blocks/{userId}: the user's messages are refused from now on. Idempotent. */
 export async function blockUser(db: Db, viewer: Viewer, userId: string) {
   if (userId === viewer.id) {
-    throw new AppError("validation_failed", "You cannot block yourself", { fields: { userId: "self" } });
+    throw validationFailed({ userId: "self" }, "You cannot block yourself");
   }
   const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!target) throw notFound("No such user");

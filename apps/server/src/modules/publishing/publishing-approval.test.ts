@@ -5,6 +5,7 @@ import { resources } from "../../db/schema/index.ts";
 import { minimalPdf } from "../../db/seed/pdf.ts";
 import type { TestApp } from "../../test/app.ts";
 import { decodeQuotedPrintable } from "../../test/mail.ts";
+import { overlapping } from "../../test/race.ts";
 import { png, publishingTestbed } from "./publishing-testbed.ts";
 
 describe("publishing: approval, review and the creator's status changes", () => {
@@ -105,15 +106,17 @@ describe("publishing: approval, review and the creator's status changes", () => 
     );
   });
 
+  /** A complete free resource, submitted: awaiting approval. */
+  const ready = async (title: string) => {
+    const { id } = await newResource(title);
+    await completeText(id);
+    await uploadFile(id, "free.pdf", minimalPdf({ title }));
+    await uploadPreview(id, await png(692, 896));
+    expect((await call("POST", `/resources/${id}/approval-request`, creator)).statusCode).toBe(200);
+    return id;
+  };
+
   it("rejects with a reason the creator receives by e-mail, skips out of the queue, cancels a request", async () => {
-    const ready = async (title: string) => {
-      const { id } = await newResource(title);
-      await completeText(id);
-      await uploadFile(id, "free.pdf", minimalPdf({ title }));
-      await uploadPreview(id, await png(692, 896));
-      expect((await call("POST", `/resources/${id}/approval-request`, creator)).statusCode).toBe(200);
-      return id;
-    };
     const rejectedId = await ready("Needs Work");
     expect(
       (await call("POST", `/admin/resources/${rejectedId}/reject`, admin, { reason: "" })).statusCode,
@@ -150,6 +153,26 @@ describe("publishing: approval, review and the creator's status changes", () => 
     });
     expect(publishing.resources.find((r: { id: string }) => r.id === rejectedId).derivedStatus).toBe(
       "inReview",
+    );
+  });
+
+  it("takes one decision when two admins approve and skip a resource at once", async () => {
+    const id = await ready("Two Reviewers");
+    // On PostgreSQL both are held at their update of the resource; the second finds it decided already.
+    const answers = await overlapping(t.databaseUrl, "resources", 2, () =>
+      Promise.all([
+        call("POST", `/admin/resources/${id}/approve`, admin),
+        call("POST", `/admin/resources/${id}/skip`, admin),
+      ]),
+    );
+    expect(answers.map((a) => [a.statusCode, a.json().error]).sort()).toEqual([
+      [200, undefined],
+      [409, "invalid_resource_state"],
+    ]);
+    const [row] = await t.db.select().from(resources).where(eq(resources.id, id));
+    const approved = answers[0]!.statusCode === 200;
+    expect([row!.approval_status, row!.status]).toEqual(
+      approved ? ["approved", "active"] : ["skipped", "inactive"],
     );
   });
 

@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { requireViewer } from "../../platform/access.ts";
 import type { AppInstance } from "../../platform/app-types.ts";
 import { route } from "../../platform/endpoint-route.ts";
-import { AppError } from "../../platform/errors.ts";
+import { validationFailed } from "../../platform/errors.ts";
 import { sendFileDownload } from "../../platform/file-download.ts";
 import {
   addGeneratedPreview,
@@ -50,7 +50,7 @@ const drain =
     throw error;
   };
 
-const noFile = () => new AppError("validation_failed", "No file was sent", { fields: { file: "required" } });
+const noFile = () => validationFailed({ file: "required" }, "No file was sent");
 
 /**
  * The one file of a multipart request with the fields sent before it, or a base64 JSON body's file. The
@@ -67,9 +67,7 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
   }
   const parsed = base64UploadSchema.safeParse(request.body);
   if (!parsed.success) {
-    throw new AppError("validation_failed", "Send the file as multipart, or as { file: base64, name }", {
-      fields: { file: "required" },
-    });
+    throw validationFailed({ file: "required" }, "Send the file as multipart, or as { file: base64, name }");
   }
   const { file, name, ...rest } = parsed.data;
   const base64 = file.replace(/^data:[^,]*,/, "");
@@ -81,9 +79,7 @@ const orderField = (value: string | undefined) => {
   if (value === undefined || value === "") return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < -1 || n > 999) {
-    throw new AppError("validation_failed", "orderIndex must be a whole number from -1 to 999", {
-      fields: { orderIndex: "invalid" },
-    });
+    throw validationFailed({ orderIndex: "invalid" }, "orderIndex must be a whole number from -1 to 999");
   }
   return n;
 };

@@ -6,7 +6,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { resourceFiles } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/app-types.ts";
-import { AppError, notFound } from "../../platform/errors.ts";
+import { AppError, notFound, validationFailed } from "../../platform/errors.ts";
 import { StoredTooLarge } from "../../platform/storage.ts";
 import type { UploadStream } from "../../platform/uploads.ts";
 import { getSiteSettings } from "../site/index.ts";
@@ -96,7 +96,7 @@ export async function uploadResourceFile(
   }
   if (size === 0) {
     await storage.delete(key);
-    throw new AppError("validation_failed", "The file is empty", { fields: { file: "empty" } });
+    throw validationFailed({ file: "empty" }, "The file is empty");
   }
 
   const { file, replaced } = await db.transaction(async (tx) => {

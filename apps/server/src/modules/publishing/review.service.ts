@@ -169,12 +169,14 @@ export async function rejectResource(
 /** Skipped (spec 4: review): out of the queue, left for later; the creator may submit it again. */
 export async function skipResource(db: Db, idOrName: string) {
   const row = await loadAwaiting(db, idOrName);
+  // Guarded like approve and reject: a decision taken meanwhile by another admin is not overwritten.
   const [updated] = await db
     .update(resources)
     .set({ approval_status: "skipped", updated_at: new Date() })
-    .where(eq(resources.id, row.id))
+    .where(and(eq(resources.id, row.id), AWAITING))
     .returning();
-  return presentForEditing(db, updated!);
+  if (!updated) throw new AppError("invalid_resource_state", "The resource is not awaiting approval");
+  return presentForEditing(db, updated);
 }
 
 export async function setCuratorScore(db: Db, idOrName: string, score: number | null) {

@@ -141,6 +141,7 @@ describe("catalogue: filters, resource pages, downloads, favorites, follows, pro
     expect((await get("/api/resources/draft-one")).statusCode).toBe(404);
     expect((await get("/api/resources/draft-one", stranger.username)).statusCode).toBe(404);
     expect((await get("/api/resources/draft-one", creator.username)).statusCode).toBe(200);
+    expect((await get("/api/resources/no-such-thing", creator.username)).statusCode).toBe(404);
     const admin = await makeAdmin(t.db);
     expect((await get("/api/resources/draft-one", admin.username)).statusCode).toBe(200);
   });

@@ -176,7 +176,7 @@ function presentDetail(row: DetailRow): ResourceDetail {
  * The viewer's own marks on a resource page, in one small statement on three primary-key or indexed
  * lookups, read fresh on every request: a favourite, a follow or a purchase shows at once.
  */
-export async function viewerFlags(
+async function viewerFlags(
   db: Db,
   viewer: Viewer,
   resource: { id: string; creatorId: string },
@@ -197,23 +197,14 @@ export async function viewerFlags(
   };
 }
 
-/**
- * A listed resource's shared page, from `shared` (kept for a moment and dropped when the catalogue
- * changes) or read; a resource not listed is never shared (only its creator and admins may see it).
- */
-export async function sharedDetail(db: Db, idOrName: string, shared: TtlCache<SharedDetail>) {
-  const key = isUuid(idOrName) ? idOrName : idOrName.toLowerCase();
-  return shared.get(key, async () => {
-    const loaded = await loadDetail(db, idOrName);
-    if (!loaded || !canView(loaded.row, null)) throw notFound("No such resource");
-    return loaded.detail;
-  });
-}
+/** The key of a resource page in the shared pages: an id, or a name as byIdOrName reads it. */
+const pageKey = (idOrName: string) => (isUuid(idOrName) ? idOrName : idOrName.toLowerCase());
 
 /**
  * The resource page for `viewer`: the shared part (the same bytes for everyone who may see a listed
- * resource) plus the viewer's own flags. A resource that is not listed is read for its creator or an
- * admin alone.
+ * resource, kept for a moment in `shared` and dropped when the catalogue changes) plus the viewer's own
+ * flags. A resource that is not listed is never shared: it is shown to its creator or an admin alone,
+ * from the row the shared load already read.
  */
 export async function getResourceDetail(
   db: Db,
@@ -221,12 +212,20 @@ export async function getResourceDetail(
   viewer: Viewer | null,
   shared: TtlCache<SharedDetail>,
 ): Promise<ResourceDetail> {
-  const detail = await sharedDetail(db, idOrName, shared).catch(async (error) => {
-    if (!viewer) throw error;
-    const loaded = await loadDetail(db, idOrName);
-    if (!loaded || !canView(loaded.row, viewer)) throw notFound("No such resource");
-    return loaded.detail;
-  });
+  // What this request's own load read (undefined when another request's load was shared).
+  let read: Awaited<ReturnType<typeof loadDetail>> | undefined;
+  const detail = await shared
+    .get(pageKey(idOrName), async () => {
+      read = await loadDetail(db, idOrName);
+      if (!read || !canView(read.row, null)) throw notFound("No such resource");
+      return read.detail;
+    })
+    .catch(async (error) => {
+      if (!viewer) throw error;
+      const loaded = read !== undefined ? read : await loadDetail(db, idOrName);
+      if (!loaded || !canView(loaded.row, viewer)) throw notFound("No such resource");
+      return loaded.detail;
+    });
   if (!viewer) return detail;
   return {
     ...detail,

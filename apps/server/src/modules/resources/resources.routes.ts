@@ -16,10 +16,12 @@ export async function resourcesRoutes(app: AppInstance) {
   const counts = new TtlCache<number>(deps.config.catalogueCountCacheMs);
   // Listed resources' pages as everybody sees them, shared by visitors and signed-in teachers alike.
   const sharedPages = new TtlCache<SharedDetail>(deps.config.visitorCacheMs, 2000);
-  onCatalogueChange(db, () => {
+  const stopListening = onCatalogueChange(db, () => {
     counts.clear();
     sharedPages.clear();
   });
+  // The database's notices outlive this app (tests build several on one database): stop listening with it.
+  app.addHook("onClose", async () => stopListening());
 
   route(app, "GET /resources", { config: { access: "public", sameForEveryone: true } }, async (request) =>
     listPublishedResources(db, request.query, counts),

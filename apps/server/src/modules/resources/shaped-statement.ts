@@ -7,8 +7,43 @@ interface Prepared {
   execute(values: Record<string, unknown>): Promise<unknown>;
 }
 
-/** Per database, the statements built so far, by shape. */
-const statements = new WeakMap<Db, Map<string, Prepared>>();
+/**
+ * Per database, the statements built so far, by shape. A search's shapes are many but finite (1 to 8
+ * words, a prefix or not, four filters set or not, four prices: 1,024 per statement, two statements,
+ * each text a few kilobytes): the bound holds them all, so varied searches never rebuild, and only
+ * keeps a mistaken caller from growing this forever.
+ */
+const SHAPES_KEPT = 4096;
+
+/**
+ * PostgreSQL keeps a named statement and its plan on each connection until the connection closes (and
+ * node-postgres never deallocates one), so names go only to the shapes searches keep asking for: a shape
+ * is named from its third run, and at most NAMED_SHAPES_MAX shapes per process are. A rare shape runs
+ * unnamed and is planned each time; a caller cycling through every shape cannot fill the database's
+ * memory with plans on every pooled connection.
+ */
+const NAMED_SHAPES_MAX = 128;
+const NAMED_FROM_RUN = 3;
+
+interface Shape {
+  query: { sql: string; params: unknown[] };
+  runs: number;
+  prepared: Prepared;
+  named: boolean;
+}
+
+interface Shapes {
+  byKey: Map<string, Shape>;
+  named: number;
+}
+
+const statements = new WeakMap<Db, Shapes>();
+
+/** How many shapes this process built and how many run as named statements (for tests). */
+export function shapeCounts(db: Db): { shapes: number; named: number } {
+  const shapes = statements.get(db);
+  return { shapes: shapes?.byKey.size ?? 0, named: shapes?.named ?? 0 };
+}
 
 const placeholderName = (param: unknown) =>
   is(param, Placeholder)
@@ -49,22 +84,30 @@ export async function executeShaped<T>(
   build: () => SQL,
   values: Record<string, unknown>,
 ): Promise<T[]> {
-  let byKey = statements.get(db);
-  if (!byKey) {
-    byKey = new Map();
-    statements.set(db, byKey);
+  let shapes = statements.get(db);
+  if (!shapes) {
+    shapes = { byKey: new Map(), named: 0 };
+    statements.set(db, shapes);
   }
-  const shape = `${name} ${key}`;
-  let prepared = byKey.get(shape);
-  if (!prepared) {
-    const { dialect, _ } = db as unknown as Db & { dialect: PgDialect };
+  const { dialect, _ } = db as unknown as Db & { dialect: PgDialect };
+  const shapeKey = `${name} ${key}`;
+  let shape = shapes.byKey.get(shapeKey);
+  if (!shape) {
     const query = oneParameterPerName(dialect.sqlToQuery(build()));
-    const hash = createHash("sha1").update(query.sql).digest("hex").slice(0, 12);
-    prepared = _.session.prepareQuery(query, undefined, `${name}_${hash}`, false) as Prepared;
-    // The shapes are a few dozen (terms, prefix, filters); a bound keeps a mistaken caller from growing this.
-    if (byKey.size >= 500) byKey.clear();
-    byKey.set(shape, prepared);
+    // Unnamed until it has proved common (above).
+    const prepared = _.session.prepareQuery(query, undefined, undefined, false) as Prepared;
+    if (shapes.byKey.size >= SHAPES_KEPT) shapes.byKey.clear();
+    shape = { query, runs: 0, prepared, named: false };
+    shapes.byKey.set(shapeKey, shape);
   }
+  shape.runs += 1;
+  if (!shape.named && shape.runs >= NAMED_FROM_RUN && shapes.named < NAMED_SHAPES_MAX) {
+    const hash = createHash("sha1").update(shape.query.sql).digest("hex").slice(0, 12);
+    shape.prepared = _.session.prepareQuery(shape.query, undefined, `${name}_${hash}`, false) as Prepared;
+    shape.named = true;
+    shapes.named += 1;
+  }
+  const prepared = shape.prepared;
   const result = (await prepared.execute(values)) as { rows: T[] };
   return result.rows;
 }

@@ -14,7 +14,7 @@ import { payments } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/app-types.ts";
 import { isUniqueViolation } from "../../platform/db-errors.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, validationFailed } from "../../platform/errors.ts";
 import type { CardDetails } from "../../platform/payments.ts";
 import { getSiteSettings } from "../site/index.ts";
 import { queueReceiptMail } from "./receipt-mail.job.ts";
@@ -122,9 +122,7 @@ export async function checkout<T>(
     today: dayInZone(new Date(), settings.timeZone),
   });
   if (Object.keys(problems).length > 0) {
-    throw new AppError("validation_failed", "Some payment details are not valid", {
-      fields: problems as Record<string, string>,
-    });
+    throw validationFailed(problems as Record<string, string>, "Some payment details are not valid");
   }
 
   const key = idempotencyKey ?? `auto-${randomUUID()}`;

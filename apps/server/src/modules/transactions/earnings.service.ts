@@ -20,7 +20,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { payouts, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
-import { AppError, notFound } from "../../platform/errors.ts";
+import { AppError, notFound, validationFailed } from "../../platform/errors.ts";
 import { getSiteSettings } from "../site/index.ts";
 import { postLedger } from "./ledger.service.ts";
 
@@ -81,10 +81,9 @@ export async function requestPayout(db: Db, viewer: Viewer) {
     await tx.execute(sql`select id from users where id = ${viewer.id} for update`);
     const balance = await earningsBalance(tx as unknown as Db, viewer.id, settings.payoutMinimumCents);
     if (balance.eligiblePayout <= 0) {
-      throw new AppError(
-        "validation_failed",
+      throw validationFailed(
+        { amount: "below_payout_minimum" },
         `A payout needs at least ${formatAmount(settings.payoutMinimumCents)} available for payout`,
-        { fields: { amount: "below_payout_minimum" } },
       );
     }
     const [payout] = await tx

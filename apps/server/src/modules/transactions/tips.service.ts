@@ -16,7 +16,7 @@ import type { Db } from "../../db/client.ts";
 import { donations, tips, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { isUniqueViolation } from "../../platform/db-errors.ts";
-import { AppError, notFound } from "../../platform/errors.ts";
+import { AppError, notFound, validationFailed } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { getSiteSettings } from "../site/index.ts";
 import { type CheckoutDeps, checkout } from "./checkout.service.ts";
@@ -50,16 +50,14 @@ export async function sendTips(
   const amountProblem = checkTipAmountCents(input.amount);
   const noteProblem = checkTipNote(input.tipNote);
   if (amountProblem || noteProblem) {
-    throw new AppError("validation_failed", "Some fields are not valid", {
-      fields: {
-        ...(amountProblem ? { amount: amountProblem } : {}),
-        ...(noteProblem ? { tipNote: noteProblem } : {}),
-      },
+    throw validationFailed({
+      ...(amountProblem ? { amount: amountProblem } : {}),
+      ...(noteProblem ? { tipNote: noteProblem } : {}),
     });
   }
   if (recipientIds.some((id) => !isUuid(id))) throw notFound("No such creator");
   if (recipientIds.includes(viewer.id)) {
-    throw new AppError("validation_failed", "You cannot tip yourself", { fields: { recipientId: "self" } });
+    throw validationFailed({ recipientId: "self" }, "You cannot tip yourself");
   }
   const settings = await getSiteSettings(deps.db);
   const tipDay = dayInZone(new Date(), settings.timeZone);
@@ -145,9 +143,7 @@ export async function donate(
 ): Promise<DonateResponse> {
   const problem = checkDonationAmountCents(input.amount);
   if (problem) {
-    throw new AppError("validation_failed", "A donation is from $1 to $1,000", {
-      fields: { amount: problem },
-    });
+    throw validationFailed({ amount: problem }, "A donation is from $1 to $1,000");
   }
   return checkout(deps, viewer, idempotencyKey, {
     purpose: "donation",

@@ -4,7 +4,7 @@ import { users } from "../../db/schema/index.ts";
 import { requireViewer } from "../../platform/access.ts";
 import type { AppInstance } from "../../platform/app-types.ts";
 import { route } from "../../platform/endpoint-route.ts";
-import { AppError } from "../../platform/errors.ts";
+import { validationFailed } from "../../platform/errors.ts";
 import { idempotencyKeyOf } from "../../platform/idempotency.ts";
 import { featureResource } from "./feature.service.ts";
 import { libraryEntry, listLibrary } from "./library.service.ts";
@@ -33,9 +33,7 @@ export async function transactionsRoutes(app: AppInstance) {
     const viewer = requireViewer(request);
     const [buyer] = await deps.db.select({ ref: users.ref_code }).from(users).where(eq(users.id, viewer.id));
     if (buyer?.ref !== request.params.code.toUpperCase()) {
-      throw new AppError("validation_failed", "The gift link's code is not yours", {
-        fields: { code: "invalid" },
-      });
+      throw validationFailed({ code: "invalid" }, "The gift link's code is not yours");
     }
     return purchaseResource(deps, viewer, request.body, {
       idempotencyKey: idempotencyKeyOf(request),

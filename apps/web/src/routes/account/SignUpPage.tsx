@@ -11,7 +11,7 @@ import { ACCOUNT_STORAGE_KEYS, keepPostSignUpRoute } from "../../state/post-logi
 import { storeSession } from "../../state/session.ts";
 import { greetingName, noticeSession } from "../../state/session-notices.ts";
 import { useAccountTexts } from "./account-texts.ts";
-import { Field, useUsernameAvailability } from "./account-ui.tsx";
+import { Field, NewPasswordField, useUsernameAvailability } from "./account-ui.tsx";
 import {
   nameFieldOf,
   type SignUpField,
@@ -216,13 +216,10 @@ export default function SignUpPage() {
             note={usernameNote}
             {...register("username")}
           />
-          <Field
+          <NewPasswordField
             id="sign-up-password"
             label={t("signUp.password")}
-            type="password"
-            autoComplete="new-password"
-            hint={t("signUp.passwordHint")}
-            error={signUpErrorText(errors.password?.message)}
+            error={errors.password?.message}
             {...register("password")}
           />
           <div role="alert" className="text-danger empty:hidden">

@@ -1,13 +1,38 @@
 import { checkUsername } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { type ComponentPropsWithoutRef, forwardRef, useEffect, useState } from "react";
 import { ApiError, api } from "../../api/client.ts";
+import { TextField } from "../../components/ui/fields.tsx";
+import { useAccountTexts } from "./account-texts.ts";
+import { signUpErrorText } from "./sign-up-form.ts";
 
 /**
  * The account screens' field is the design system's: label, rule, live count, error (with the invalid
  * border) and a positive note, all tied to the control for screen readers. It had a copy of its own.
  */
-export { TextField as Field } from "../../components/ui/fields.tsx";
+export { TextField as Field };
+
+type NewPasswordProps = Omit<ComponentPropsWithoutRef<typeof TextField>, "error"> & {
+  error?: string | undefined;
+};
+
+/** A new password's box (sign-up, settings): the password rules as its hint, a broken one in their words. */
+export const NewPasswordField = forwardRef<HTMLInputElement, NewPasswordProps>(function NewPasswordField(
+  { error, ...props },
+  ref,
+) {
+  const t = useAccountTexts();
+  return (
+    <TextField
+      ref={ref}
+      type="password"
+      autoComplete="new-password"
+      hint={t("signUp.passwordHint")}
+      error={signUpErrorText(error)}
+      {...props}
+    />
+  );
+});
 
 export function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);

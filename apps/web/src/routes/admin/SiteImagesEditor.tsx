@@ -127,9 +127,10 @@ function UploadForm({ imageKey, onUploaded }: { imageKey: string; onUploaded: (i
       reset({ alt: "", colors: [], current });
       setMessage(a("admin.siteImages.uploaded"));
     } catch (error) {
-      // A field the server refused shows beside that field too (it checks what the form checked).
-      for (const field of Object.keys((error instanceof ApiError && error.fields) || {})) {
-        if (field === "file") setError(field, { message: "choose_file" });
+      // A field the server refused shows beside that field too; the image's code (too_large,
+      // unsupported_type: it reads the bytes, which the form cannot) is worded below.
+      for (const [field, code] of Object.entries((error instanceof ApiError && error.fields) || {})) {
+        if (field === "file") setError(field, { type: "server", message: code });
         if (field === "alt" || field === "colors") setError(field, { message: texts("field.invalid") });
       }
       setMessage(a("common.failed", { message: errorMessage(error) }));
@@ -138,11 +139,13 @@ function UploadForm({ imageKey, onUploaded }: { imageKey: string; onUploaded: (i
     }
   });
 
-  const fileProblem = errors.file
-    ? errors.file.message === "too_large"
+  const fileProblem = !errors.file
+    ? undefined
+    : errors.file.message === "too_large"
       ? a("admin.siteImages.tooLarge", { size })
-      : a("admin.siteImages.chooseFile")
-    : undefined;
+      : errors.file.message === "unsupported_type"
+        ? a("admin.siteImages.unsupportedType")
+        : a("admin.siteImages.chooseFile");
   // Left empty, the alt text's own words say what it is for; any other problem in the shared words.
   const altProblem =
     errors.alt?.type === "too_small" ? a("admin.siteImages.altRequired") : errors.alt?.message || undefined;

@@ -15,8 +15,11 @@ const WELCOME = {
   image_field_names: [],
 };
 
-/** Each upload's form as the page sent it, answered with the image and its new variation. */
-function stubUploads() {
+/**
+ * Each upload's form as the page sent it, answered with the image and its new variation, or with the
+ * server's refusal when one is given.
+ */
+function stubUploads(refusal?: [number, unknown]) {
   const sent: FormData[] = [];
   class Upload {
     status = 201;
@@ -33,7 +36,8 @@ function stubUploads() {
         alt: String(form.get("alt")),
         colors: [],
       };
-      this.responseText = JSON.stringify({ ...WELCOME, variations: [variation, added] });
+      if (refusal) [this.status] = refusal;
+      this.responseText = JSON.stringify(refusal?.[1] ?? { ...WELCOME, variations: [variation, added] });
       setTimeout(() => this.onload?.());
     }
   }
@@ -82,5 +86,33 @@ describe("site image upload", () => {
     expect(sent[0]!.get("current")).toBe("true");
     expect([...sent[0]!.keys()].at(-1)).toBe("file");
     await waitFor(() => expect((within(form).getByLabelText("Alt text") as HTMLInputElement).value).toBe(""));
+  });
+
+  it("says beside the image box why the server refused the image, in words", async () => {
+    const sent = stubUploads([
+      415,
+      {
+        error: "unsupported_type",
+        message: "The file you selected is not a JPG, PNG, BMP or GIF image.",
+        fields: { file: "unsupported_type" },
+      },
+    ]);
+    stubFetch({
+      "GET /api/site-images/all-settings": [200, { allSiteImages: [WELCOME], siteKeys: ["welcome"] }],
+    });
+    renderScreen(SiteImagesEditor, "/admin/settings");
+    const form = await screen.findByRole("form", { name: "Upload a variation" });
+    const fake = new File(["%PDF"], "notes.png", { type: "image/png" });
+    fireEvent.change(within(form).getByLabelText(/^Image/), { target: { files: [fake] } });
+    fireEvent.change(within(form).getByLabelText("Alt text"), { target: { value: "Notes" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Upload" }));
+    expect(await within(form).findByText("This file is not a JPG, PNG, BMP or GIF image.")).toBeTruthy();
+    expect(within(form).queryByText("Choose an image first.")).toBeNull();
+    expect(
+      within(form)
+        .getByLabelText(/^Image/)
+        .getAttribute("aria-invalid"),
+    ).toBe("true");
+    expect(sent).toHaveLength(1);
   });
 });

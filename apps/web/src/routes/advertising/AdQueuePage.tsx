@@ -5,7 +5,7 @@ import { api } from "../../api/client.ts";
 import { LinkButton } from "../../components/ui/index.ts";
 import { AdPreview } from "./AdPreview.tsx";
 import { AdReviewPanel } from "./AdReviewPanel.tsx";
-import { useAdvertisingTexts } from "./advertising-texts.ts";
+import { adFormatName, useAdvertisingTexts } from "./advertising-texts.ts";
 
 /** /admin/exceptions/advertising: ads awaiting approval with their comment text. */
 export default function AdQueuePage() {
@@ -28,7 +28,7 @@ export default function AdQueuePage() {
               <span className="flex-1">
                 {t("ads.queue.summary", {
                   title: ad.title ?? "",
-                  type: ad.ad_type,
+                  format: adFormatName(t, ad.ad_type),
                   price: formatMoney(ad.spend_per_day),
                   days: String(ad.run_days_total),
                 })}

@@ -30,6 +30,17 @@ describe("the ad wizard's live preview (issue 18)", () => {
     expect(preview().queryByText("Reading kits")).toBeNull();
   });
 
+  it("follows both texts typed on the title-description step before they are saved", async () => {
+    signIn();
+    stubFetch({ "GET /api/advertisements/ad1": [200, makeAd({ ad_type: "3" })] });
+    renderScreen(AdWizard, "/advertising/ad1/edit/title-description", WIZARD);
+    fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: "Phonics at home" } });
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: "Kits for every room" } });
+    expect(preview().getByText("Phonics at home")).toBeTruthy();
+    expect(preview().getByText("Kits for every room")).toBeTruthy();
+    expect(preview().queryByText("Reading kits")).toBeNull();
+  });
+
   it("is there on every step, the payment step too", async () => {
     signIn();
     stubFetch({ "GET /api/advertisements/ad1": [200, makeAd({ ad_type: "3" })] });

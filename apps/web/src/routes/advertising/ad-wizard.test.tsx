@@ -5,6 +5,7 @@ import { clearSession, storeSession } from "../../state/session.ts";
 import { makeAd, makeSelfUser } from "../../test/factories.ts";
 import { renderScreen, stubFetch } from "../../test/render.tsx";
 import { inOneHour, makeToken } from "../../test/tokens.ts";
+import AdQueuePage from "./AdQueuePage.tsx";
 import { AdReviewPanel } from "./AdReviewPanel.tsx";
 import AdWizard from "./AdWizard.tsx";
 
@@ -14,6 +15,71 @@ const signIn = (scopes: string[] = []) =>
 afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
+});
+
+describe("what the ad still needs, in the steps' words", () => {
+  it("names the missing fields on the status step by the steps that fill them, not as fields", async () => {
+    signIn();
+    stubFetch({
+      "GET /api/advertisements/ad1": [
+        200,
+        makeAd({
+          derivedStatus: "incomplete",
+          missing: ["image_name", "click_url", "spend_per_day", "run_days_total"],
+        }),
+      ],
+    });
+    renderScreen(AdWizard, "/advertising/ad1/edit/status", "/advertising/:id/edit/:step");
+    expect(await screen.findByText("Still missing: Image, Link, Budget.")).toBeTruthy();
+    expect(screen.queryByText(/image_name|click_url|spend_per_day/)).toBeNull();
+  });
+
+  it("says an admin-only refusal in words, not as the server's code", async () => {
+    signIn(["admin"]);
+    stubFetch({
+      "GET /api/advertisements/ad1": [200, makeAd()],
+      "PATCH /api/advertisements/ad1": [
+        400,
+        { error: "validation_failed", message: "Some fields are not valid", fields: { code: "admin_only" } },
+      ],
+    });
+    renderScreen(AdWizard, "/advertising/ad1/edit/code", "/advertising/:id/edit/:step");
+    fireEvent.change(await screen.findByLabelText("Code"), { target: { value: "<b>Hi</b>" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save and continue" }));
+    expect(await screen.findByText("Only an admin can change this.")).toBeTruthy();
+    expect(screen.queryByText("admin_only")).toBeNull();
+  });
+});
+
+describe("a save that fails on the grades step", () => {
+  it("stays on the step, says so, and saves on the next try", async () => {
+    signIn();
+    let tries = 0;
+    const { calls } = stubFetch({
+      "GET /api/advertisements/ad1": [200, makeAd()],
+      "PATCH /api/advertisements/ad1": (call) => {
+        tries += 1;
+        return tries === 1
+          ? [500, { error: "internal", message: "Down" }]
+          : [200, makeAd(call.body as Partial<Ad>)];
+      },
+    });
+    const { router } = renderScreen(
+      AdWizard,
+      "/advertising/ad1/edit/targeting",
+      "/advertising/:id/edit/:step",
+    );
+    fireEvent.click(await screen.findByRole("checkbox", { name: "3" }));
+    fireEvent.click(screen.getByRole("button", { name: "Save and continue" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Could not save changes");
+    expect(router.state.location.pathname).toBe("/advertising/ad1/edit/targeting");
+    fireEvent.click(screen.getByRole("button", { name: "Save and continue" }));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe("/advertising/ad1/edit/targeting"));
+    expect(calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([
+      { gradesArray: ["3"] },
+      { gradesArray: ["3"] },
+    ]);
+  });
 });
 
 describe("the ad wizard's alternate steps (spec 2: discount-code, title-description, identity)", () => {
@@ -54,6 +120,21 @@ describe("the ad wizard's alternate steps (spec 2: discount-code, title-descript
     fireEvent.click(screen.getByRole("button", { name: "Save and continue" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Title: Required");
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+  });
+
+  it("names the text the server refused on the title-description step, in words", async () => {
+    signIn();
+    stubFetch({
+      "GET /api/advertisements/ad1": [200, makeAd()],
+      "PATCH /api/advertisements/ad1": [
+        400,
+        { error: "validation_failed", message: "Some fields are not valid", fields: { title: "too_long" } },
+      ],
+    });
+    renderScreen(AdWizard, "/advertising/ad1/edit/title-description", "/advertising/:id/edit/:step");
+    fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: "Phonics" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save and continue" }));
+    expect((await screen.findByRole("alert")).textContent).toMatch(/^Title: Too long: 7 of \d+ characters$/);
   });
 
   it("refuses a text over the type's limit in the shared words, beside its count, before saving", async () => {
@@ -113,5 +194,24 @@ describe("the admin's review of a submitted ad", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Clear from the queue" }));
     expect(await screen.findByText(/Cleared from the queue/)).toBeTruthy();
     expect(calls.some((c) => c.url === "/api/admin/advertisements/ad1/clear")).toBe(true);
+  });
+});
+
+describe("the ads review queue", () => {
+  it("names each ad's format by its name, never its number", async () => {
+    signIn(["admin"]);
+    stubFetch({
+      "GET /api/admin/advertisements/review-queue": [
+        200,
+        {
+          ads: [makeAd({ ad_type: "3", approval_status: "pending", spend_per_day: 500, run_days_total: 7 })],
+        },
+      ],
+    });
+    renderScreen(AdQueuePage, "/admin/exceptions/advertising", "/admin/exceptions/advertising");
+    expect(
+      await screen.findByText(/Reading kits · Resource page square · \$5\.00 a day for 7 days/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/type 3/)).toBeNull();
   });
 });

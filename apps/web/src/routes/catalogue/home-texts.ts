@@ -11,9 +11,7 @@ export const HOME_TEXTS = {
   "home.featured": "Featured",
   "home.new": "New this week",
   "home.seeAll": "See all",
-  "home.seeAllOf": "See all: {what}",
   "home.all": "All resources",
-  "home.results": "Search results",
   "home.grade": "Grade {grade}",
 } as const satisfies Record<string, string>;
 

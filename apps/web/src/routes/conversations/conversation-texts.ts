@@ -18,7 +18,6 @@ export const CONVERSATION_TEXTS = {
   "support.loading": "Loading your questions…",
   "support.loadFailed": "We could not load your questions. Check your connection and try again.",
   "support.retry": "Try again",
-  "support.open": "Open",
   "support.status.open": "Waiting for support",
   "support.status.answered": "Answered",
   "support.status.closed": "Closed",

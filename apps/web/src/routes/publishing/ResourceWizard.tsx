@@ -56,7 +56,11 @@ export default function ResourceWizard() {
     }
   }, [id, stepName, resource.data, navigate]);
 
-  if (stepName !== undefined && (step === null || !canOpenEditStep(step, isAdmin))) {
+  // A step no one may open here: unknown, an admin's, or past the title before the resource exists.
+  const unknownStep =
+    (stepName !== undefined && (step === null || !canOpenEditStep(step, isAdmin))) ||
+    (id === undefined && step !== null && step !== "pre-check" && step !== "title");
+  if (unknownStep) {
     return (
       <WizardFrame t={t} title={t("wizard.title.new")}>
         {t("problem.unknown_step")}
@@ -64,13 +68,6 @@ export default function ResourceWizard() {
     );
   }
   if (id === undefined) {
-    if (step !== null && step !== "pre-check" && step !== "title") {
-      return (
-        <WizardFrame t={t} title={t("wizard.title.new")}>
-          {t("problem.unknown_step")}
-        </WizardFrame>
-      );
-    }
     return (
       <WizardFrame t={t} title={t("wizard.title.new")} step={step ?? "pre-check"} isAdmin={isAdmin}>
         {step === "title" ? (

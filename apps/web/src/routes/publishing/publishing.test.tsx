@@ -147,6 +147,19 @@ describe("the resource wizard", () => {
   });
 });
 
+describe("the resource wizard's steps no one may open", () => {
+  it.each([
+    ["a step past the title before the resource exists", "/resources/edit/files", "/resources/edit/:step"],
+    ["a step that does not exist", "/resources/r1/edit/colours", "/resources/:id/edit/:step"],
+    ["the review step, to a creator", "/resources/r1/edit/review", "/resources/:id/edit/:step"],
+  ])("says so for %s, with no step to fill in", async (_, path, pattern) => {
+    stubFetch({ "GET /api/resources/r1/edit": [200, resource()] });
+    renderScreen(ResourceWizard, path, pattern);
+    expect(await screen.findByText("Unknown step")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Save and continue" })).toBeNull();
+  });
+});
+
 describe("the wizard's limits, said humanely", () => {
   it("counts the title as it is typed, refuses 41 of 32 characters with the reason, and goes on once shortened", async () => {
     const { calls } = stubFetch({

@@ -1,8 +1,7 @@
 import { changePasswordSchema } from "@market/domain";
 import type { z } from "zod";
 import { api } from "../../../api/client.ts";
-import { Field } from "../account-ui.tsx";
-import { signUpErrorText } from "../sign-up-form.ts";
+import { NewPasswordField } from "../account-ui.tsx";
 import {
   CurrentPasswordField,
   passwordRefusal,
@@ -48,13 +47,10 @@ export function PasswordSection({ t, user, saved }: SaveContext) {
             {...form.register("currentPassword")}
           />
         ) : null}
-        <Field
+        <NewPasswordField
           id="settings-new-password"
           label={t("settings.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("signUp.passwordHint")}
-          error={signUpErrorText(errors.newPassword?.message)}
+          error={errors.newPassword?.message}
           {...form.register("newPassword")}
         />
       </SaveForm>

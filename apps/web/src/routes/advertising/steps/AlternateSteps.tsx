@@ -1,37 +1,12 @@
 import { AD_IMAGE_RULES, adTextLimit, isIdentityComplete } from "@market/domain";
-import { useId, useMemo } from "react";
-import type { DefaultValues } from "react-hook-form";
+import { useId } from "react";
 import { fileUrl } from "../../../api/client.ts";
-import { useDomainForm } from "../../../components/ui/form.ts";
 import { Button, Field, Input, Textarea, TextField } from "../../../components/ui/index.ts";
 import { WizardProblem } from "../../../components/wizard/WizardProblem.tsx";
-import { useTexts } from "../../../state/site-config.ts";
 import { useAdvertisingTexts } from "../advertising-texts.ts";
 import { AdImagePicker } from "./AdImagePicker.tsx";
 import type { StepProps } from "./ad-step.ts";
-import { adProblemText, adTextsSchema } from "./ad-text-form.ts";
-
-/** The form of an alternate step: its texts checked with the type's limits, refusals shown once Save is pressed. */
-function useAdTextsForm<F extends "title" | "description" | "business_name">(
-  ad: StepProps["ad"],
-  fields: readonly F[],
-) {
-  const t = useAdvertisingTexts();
-  const site = useTexts();
-  const schema = useMemo(
-    () =>
-      adTextsSchema(fields, ad.ad_type, (field, problem, value) =>
-        adProblemText({ site, ads: t }, field, ad.ad_type, problem, value),
-      ),
-    [fields, ad.ad_type, site, t],
-  );
-  return useDomainForm(schema, {
-    mode: "onSubmit",
-    defaultValues: Object.fromEntries(fields.map((field) => [field, ad[field] ?? ""])) as DefaultValues<
-      Record<F, string>
-    >,
-  });
-}
+import { useAdTextsForm } from "./ad-text-form.ts";
 
 const TITLE_DESCRIPTION = ["title", "description"] as const;
 const BUSINESS_NAME = ["business_name"] as const;
@@ -40,16 +15,8 @@ const BUSINESS_NAME = ["business_name"] as const;
 export function TitleDescriptionStep({ ad, save, goNext, onDraft }: StepProps) {
   const t = useAdvertisingTexts();
   const id = useId();
-  const { register, handleSubmit, setError, formState } = useAdTextsForm(ad, TITLE_DESCRIPTION);
+  const { register, submit, formState } = useAdTextsForm({ ad, save, goNext }, TITLE_DESCRIPTION);
   const { errors } = formState;
-  const submit = handleSubmit(async (patch) => {
-    try {
-      await save(patch);
-      goNext();
-    } catch {
-      setError("root.server", { message: t("ads.wizard.saveFailed") });
-    }
-  });
   // Both refusals in one line, each named, where the step has always said them.
   const problem =
     [
@@ -112,19 +79,11 @@ export function TitleDescriptionStep({ ad, save, goNext, onDraft }: StepProps) {
 export function IdentityStep({ ad, save, goNext, onDraft }: StepProps) {
   const t = useAdvertisingTexts();
   const id = useId();
-  const { register, handleSubmit, watch, setError, formState } = useAdTextsForm(ad, BUSINESS_NAME);
+  const { register, submit, watch, formState } = useAdTextsForm({ ad, save, goNext }, BUSINESS_NAME);
   const limit = adTextLimit("business_name", ad.ad_type);
   const complete = isIdentityComplete({
     business_name: watch("business_name"),
     business_image: ad.business_image,
-  });
-  const submit = handleSubmit(async (patch) => {
-    try {
-      await save(patch);
-      goNext();
-    } catch {
-      setError("root.server", { message: t("ads.wizard.saveFailed") });
-    }
   });
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">

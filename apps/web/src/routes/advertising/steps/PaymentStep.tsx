@@ -8,7 +8,7 @@ import { CheckoutFailure, useCheckoutAttempt } from "../../checkout/checkout-att
 import { useCheckoutTexts } from "../../checkout/checkout-texts.ts";
 import { PaymentFields, usePaymentForm } from "../../checkout/PaymentForm.tsx";
 import { useAdvertisingTexts } from "../advertising-texts.ts";
-import { adKey } from "./ad-step.ts";
+import { adKey, missingStepsText } from "./ad-step.ts";
 
 export function PaymentStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
   const t = useCheckoutTexts();
@@ -32,7 +32,9 @@ export function PaymentStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
         const missing = Object.entries(error instanceof ApiError ? (error.fields ?? {}) : {})
           .filter(([, code]) => code === "required")
           .map(([field]) => field);
-        return missing.length > 0 ? ads("ads.wizard.payment.missing", { fields: missing.join(", ") }) : null;
+        return missing.length > 0
+          ? ads("ads.wizard.payment.missing", { fields: missingStepsText(ads, missing) })
+          : null;
       },
     );
     if (!updated) return;

@@ -6,7 +6,7 @@ import { api } from "../../../api/client.ts";
 import { Button } from "../../../components/ui/index.ts";
 import { WizardProblem } from "../../../components/wizard/WizardProblem.tsx";
 import { adStatusText, useAdvertisingTexts } from "../advertising-texts.ts";
-import { adKey } from "./ad-step.ts";
+import { adKey, missingStepsText } from "./ad-step.ts";
 
 /** The alternate steps, offered from the status step: none is required, each adds to the ad. */
 const EXTRA_STEPS = [
@@ -38,7 +38,7 @@ export function StatusStep({ ad, isAdmin }: { ad: Ad; isAdmin: boolean }) {
         </p>
       ) : null}
       {ad.missing.length > 0 ? (
-        <p>{t("ads.wizard.status.missing", { fields: ad.missing.join(", ") })}</p>
+        <p>{t("ads.wizard.status.missing", { fields: missingStepsText(t, ad.missing) })}</p>
       ) : null}
       <p>
         {t("ads.wizard.status.stats", {

@@ -1,7 +1,9 @@
 import { useId, useState } from "react";
 import { Button } from "../../../components/ui/index.ts";
+import { WizardProblem } from "../../../components/wizard/WizardProblem.tsx";
 import { useAdvertisingTexts } from "../advertising-texts.ts";
 import type { StepProps } from "./ad-step.ts";
+import { useStepSave } from "./use-step-save.ts";
 
 /**
  * The admin's styling (css_override): applied to this ad's own box only, in the preview as typed and on
@@ -11,6 +13,7 @@ export function StylingStep({ ad, save, goNext, onDraft }: StepProps) {
   const t = useAdvertisingTexts();
   const id = useId();
   const [css, setCss] = useState(ad.css_override ?? "");
+  const saving = useStepSave({ save, goNext });
   return (
     <div className="flex flex-col gap-3">
       <label htmlFor={id} className="font-medium">
@@ -30,10 +33,12 @@ export function StylingStep({ ad, save, goNext, onDraft }: StepProps) {
       <p id={`${id}-hint`} className="text-sm text-muted">
         {t("ads.wizard.styling.hint")}
       </p>
+      <WizardProblem text={saving.failure} />
       <Button
         variant="primary"
         className="self-start"
-        onClick={() => void save({ css_override: css || null }).then(goNext)}
+        disabled={saving.busy}
+        onClick={() => void saving.run({ css_override: css || null })}
       >
         {t("ads.wizard.saveAndContinue")}
       </Button>

@@ -1,47 +1,20 @@
 import { adTextLimit, countCharacters } from "@market/domain";
 import { useId, useMemo } from "react";
-import { ApiError } from "../../../api/client.ts";
-import { useDomainForm } from "../../../components/ui/form.ts";
 import { Button, TextField } from "../../../components/ui/index.ts";
 import { WizardProblem } from "../../../components/wizard/WizardProblem.tsx";
-import { useTexts } from "../../../state/site-config.ts";
 import { useAdvertisingTexts } from "../advertising-texts.ts";
 import { type StepProps, stepLabel } from "./ad-step.ts";
 import { TEXT_STEP_FIELDS, type TextStep } from "./ad-step-rules.ts";
-import { adProblemText, adTextsSchema } from "./ad-text-form.ts";
+import { useAdTextsForm } from "./ad-text-form.ts";
 
 /** A step that edits one text of the ad, with its live count against the type's limits (spec 5). */
 export function TextFieldStep({ ad, step, save, goNext, onDraft }: StepProps & { step: TextStep }) {
   const t = useAdvertisingTexts();
-  const site = useTexts();
   const id = useId();
   const field = TEXT_STEP_FIELDS[step];
-  const words = useMemo(
-    () => (problem: string, value: string) =>
-      adProblemText({ site, ads: t }, field, ad.ad_type, problem, value),
-    [site, t, field, ad.ad_type],
-  );
-  const schema = useMemo(
-    () => adTextsSchema([field], ad.ad_type, (_, problem, value) => words(problem, value)),
-    [field, ad.ad_type, words],
-  );
-  // Refusals show once Save is pressed, then follow the text as it changes.
-  const { register, handleSubmit, watch, getValues, setError, formState } = useDomainForm(schema, {
-    mode: "onSubmit",
-    defaultValues: { [field]: ad[field] ?? "" },
-  });
+  const fields = useMemo(() => [field], [field]);
+  const { register, submit, watch, formState } = useAdTextsForm({ ad, save, goNext }, fields);
   const limit = adTextLimit(field, ad.ad_type);
-  const submit = handleSubmit(async (patch) => {
-    try {
-      await save(patch);
-      goNext();
-    } catch (error) {
-      const code = error instanceof ApiError ? error.fields?.[field] : undefined;
-      if (code)
-        setError(field, { type: "server", message: words(code, getValues(field)) }, { shouldFocus: true });
-      else setError("root.server", { message: t("ads.wizard.saveFailed") });
-    }
-  });
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">
       <TextField

@@ -3,6 +3,7 @@ import {
   focusAtPoint,
   isAdStepLocked,
   isTextStep,
+  missingFieldSteps,
   TEXT_STEP_FIELDS,
   textStepProblem,
 } from "./ad-step-rules.ts";
@@ -55,5 +56,16 @@ describe("focusAtPoint", () => {
 
   it("gives nothing for a box that has no size yet", () => {
     expect(focusAtPoint({ ...box, width: 0 }, 150, 75)).toBeNull();
+  });
+});
+
+describe("the missing fields, named by their steps", () => {
+  it("names each step once, in the fields' order, and keeps a field no step fills as it is", () => {
+    expect(missingFieldSteps(["image_name", "spend_per_day", "run_days_total", "gradesArray"])).toEqual([
+      "image",
+      "ad-spend",
+      "targeting",
+    ]);
+    expect(missingFieldSteps(["click_url", "something_new"])).toEqual(["url", "something_new"]);
   });
 });

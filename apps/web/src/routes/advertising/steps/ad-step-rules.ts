@@ -25,6 +25,28 @@ export function isTextStep(step: AdEditStep): step is TextStep {
   return Object.hasOwn(TEXT_STEP_FIELDS, step);
 }
 
+/**
+ * The step where each required field is filled in (the domain's requiredAdFields): a missing field is
+ * named to the advertiser by its step ("Image, Link, Budget"), never as the field ("image_name").
+ */
+const REQUIRED_FIELD_STEPS: Record<string, AdEditStep> = {
+  image_name: "image",
+  click_url: "url",
+  title: "title",
+  description: "description",
+  button: "button",
+  subtitle: "subtitle",
+  subject: "subject",
+  gradesArray: "targeting",
+  spend_per_day: "ad-spend",
+  run_days_total: "ad-spend",
+};
+
+/** The steps that fill the missing fields, each once, in the fields' order; a field with no step stays as it is. */
+export function missingFieldSteps(fields: readonly string[]): string[] {
+  return [...new Set(fields.map((field) => REQUIRED_FIELD_STEPS[field] ?? field))];
+}
+
 /** Fields an ad may leave empty: the admin's code, and the discount code that puts an ad on the offers page. */
 const OPTIONAL_FIELDS: readonly AdTextField[] = ["code", "discount_code"];
 

@@ -1,5 +1,6 @@
 import type { Ad, AdPatch } from "@market/domain";
 import type { AdvertisingTextKey, AdvertisingTexts } from "../advertising-texts.ts";
+import { missingFieldSteps } from "./ad-step-rules.ts";
 
 /**
  * What the ad wizard (AdWizard.tsx) and its steps share, apart from both: the wizard imports every step,
@@ -42,3 +43,9 @@ export const stepLabel = (t: AdvertisingTexts, step: string) => {
   const key = STEP_LABEL[step];
   return key ? t(key) : step;
 };
+
+/** The missing fields of an ad (its `missing`, or a refused payment's "required" fields) in the steps' names. */
+export const missingStepsText = (t: AdvertisingTexts, fields: readonly string[]) =>
+  missingFieldSteps(fields)
+    .map((step) => stepLabel(t, step))
+    .join(", ");
