@@ -51,6 +51,7 @@ export function makeCard(overrides: Partial<ResourceCard> = {}): ResourceCard {
     excluded_colors: [],
     creator: { id: "c1", username: "grace", first_name: "Grace", avatar_locator: null },
     updated_at: "2026-01-05T10:00:00.000Z",
+    rating: { average: null, count: 0 },
     ...overrides,
   };
 }
@@ -88,6 +89,7 @@ export function makeDetail(overrides: Partial<ResourceDetail> = {}): ResourceDet
     isFavorited: false,
     isCreatorFollowed: false,
     isOwned: false,
+    rating: { average: null, count: 0 },
     resources_files_models: [{ id: "f1", name: "bingo.pdf", size_bytes: 2_400_000, is_premium_file: false }],
     resources_previews_models: [
       { id: "p2", order_index: 2, size_bytes: 1000, locator: "previews/p2.png" },
@@ -108,6 +110,7 @@ export function makeSummary(overrides: Partial<UserSummary> = {}): UserSummary {
     resourceCount: 40,
     followerCount: 1500,
     isFollowedByMe: false,
+    rating: { average: null, count: 0 },
     joined: "2025-03-04",
     ...overrides,
   };

@@ -11,6 +11,7 @@ import { helpEndpoints } from "./help.ts";
 import { libraryEndpoints } from "./library.ts";
 import { publishingEndpoints } from "./publishing.ts";
 import { resourceEndpoints } from "./resources.ts";
+import { reviewEndpoints } from "./reviews.ts";
 import { siteEndpoints } from "./site.ts";
 import { statisticsEndpoints } from "./statistics.ts";
 import { transactionEndpoints } from "./transactions.ts";
@@ -37,6 +38,7 @@ export const ENDPOINTS = {
   ...libraryEndpoints,
   ...publishingEndpoints,
   ...resourceEndpoints,
+  ...reviewEndpoints,
   ...siteEndpoints,
   ...statisticsEndpoints,
   ...transactionEndpoints,

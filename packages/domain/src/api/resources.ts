@@ -3,6 +3,7 @@ import { SEARCH_LIMITS } from "../rules/search.ts";
 import { z } from "../zod.ts";
 import { defineEndpoints } from "./endpoint.ts";
 import { publicUserSchema } from "./public-user.ts";
+import { ratingSummarySchema } from "./reviews.ts";
 
 /** A resource as a grid tile shows it. Prices in cents; sale_end is an ISO date (YYYY-MM-DD). */
 export const resourceCardSchema = z.object({
@@ -23,11 +24,23 @@ export const resourceCardSchema = z.object({
   excluded_colors: z.array(z.string()),
   creator: publicUserSchema,
   updated_at: z.string(),
+  /** Its reviews' average (one decimal) and count; a resource with none has average null and count 0. */
+  rating: ratingSummarySchema,
 });
 export type ResourceCard = z.infer<typeof resourceCardSchema>;
 
-/** "relevance": the best matches of the search first (rules/search.ts); without words, the default order. */
-export const RESOURCE_LIST_SORTS = ["relevance", "newest", "downloads", "price-asc", "price-desc"] as const;
+/**
+ * "relevance": the best matches of the search first (rules/search.ts); without words, the default order.
+ * "rating": "Top rated", by the Bayesian score of rules/reviews.ts, unrated resources last.
+ */
+export const RESOURCE_LIST_SORTS = [
+  "relevance",
+  "newest",
+  "downloads",
+  "price-asc",
+  "price-desc",
+  "rating",
+] as const;
 
 export const PRICE_FILTERS = ["free", "paid", "sale"] as const;
 
@@ -51,6 +64,8 @@ export const resourceListQuerySchema = z.object({
   subject: z.string().trim().min(1).max(40).optional(),
   type: z.enum(RESOURCE_TYPES).optional(),
   price: z.enum(PRICE_FILTERS).optional(),
+  /** Only resources whose shown average (one decimal) is at least this many stars. */
+  minRating: z.coerce.number().int().min(1).max(5).optional(),
 });
 export type ResourceListQuery = z.infer<typeof resourceListQuerySchema>;
 
@@ -117,6 +132,7 @@ export const resourceDetailSchema = resourceFieldsSchema.extend({
   isCreatorFollowed: z.boolean(),
   /** The viewer may download the premium file: the creator, an admin, or a buyer. */
   isOwned: z.boolean(),
+  rating: ratingSummarySchema,
   resources_files_models: z.array(resourceFileSchema),
   resources_previews_models: z.array(resourcePreviewSchema),
 });
@@ -156,6 +172,8 @@ export const userSummarySchema = z.object({
     resourceCount: z.number().int(),
     followerCount: z.number().int(),
     isFollowedByMe: z.boolean(),
+    /** The creator's overall rating: every shown review of their resources. */
+    rating: ratingSummarySchema,
     joined: z.string(),
   }),
 });

@@ -3,6 +3,7 @@ export * from "./conversations.ts";
 export * from "./help.ts";
 export * from "./money.ts";
 export * from "./resources.ts";
+export * from "./reviews.ts";
 export * from "./site.ts";
 export * from "./system.ts";
 export * from "./users.ts";

@@ -1,4 +1,4 @@
-import { RESOURCE_APPROVAL_STATUSES, RESOURCE_STATUSES } from "@market/domain";
+import { RATING_PRIOR, RESOURCE_APPROVAL_STATUSES, RESOURCE_STATUSES } from "@market/domain";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -6,9 +6,11 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -60,6 +62,21 @@ export const resources = pgTable(
     background_color: text("background_color"),
     download_count: integer("download_count").notNull().default(0),
     /**
+     * Its shown reviews' count and sum of stars (issue 21), kept by migration 0020's trigger on reviews;
+     * the average (as shown, one decimal) and the "Top rated" score (rules/reviews.ts bayesianRating)
+     * are computed from them by the database, null with no reviews.
+     */
+    rating_count: integer("rating_count").notNull().default(0),
+    rating_sum: integer("rating_sum").notNull().default(0),
+    rating_average: numeric("rating_average", { precision: 2, scale: 1 }).generatedAlwaysAs(
+      sql`case when rating_count > 0 then round(rating_sum::numeric / rating_count, 1) end`,
+    ),
+    rating_score: doublePrecision("rating_score").generatedAlwaysAs(
+      sql.raw(
+        `case when rating_count > 0 then (${RATING_PRIOR.mean * RATING_PRIOR.weight} + rating_sum)::float8 / (${RATING_PRIOR.weight} + rating_count) end`,
+      ),
+    ),
+    /**
      * The words search finds the resource by (the domain's searchTextWords) in its title, subtitle,
      * description, subject, keywords, skills, standards and creator's username; a word of the title also
      * marked "^", of a keyword or skill "#" (resources/search-sql.ts). Kept by a trigger (migration 0016)
@@ -80,6 +97,14 @@ export const resources = pgTable(
     index("resources_listed_downloads_idx")
       .on(t.download_count.desc(), t.id)
       .where(sql`approval_status = 'approved' and status = 'active'`),
+    // "Top rated": by the Bayesian score, unrated last, then the most downloaded.
+    index("resources_listed_rating_idx")
+      .on(t.rating_score.desc(), t.download_count.desc(), t.id)
+      .where(sql`approval_status = 'approved' and status = 'active'`),
+    // "4 stars & up": the rated few, by their shown average.
+    index("resources_listed_rating_average_idx")
+      .on(t.rating_average.desc(), t.published_at.desc(), t.id)
+      .where(sql`rating_average is not null and approval_status = 'approved' and status = 'active'`),
     index("resources_listed_price_idx")
       .on(t.price, t.id)
       .where(sql`approval_status = 'approved' and status = 'active'`),

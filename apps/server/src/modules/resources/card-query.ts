@@ -27,6 +27,7 @@ export function cardsSql(page: SQL, order?: SQL, extra: SQL = sql``, row: SQL = 
            case when ${SALE_RUNS} then r.sale_price end as sale_price,
            case when ${SALE_RUNS} then to_char(r.sale_end, 'YYYY-MM-DD') end as sale_end,
            r.download_count, r.is_featured, r.background_color, r.excluded_colors, r.updated_at,
+           r.rating_count, r.rating_sum,
            u.id as creator_id, u.username as creator_username, u.first_name as creator_first_name,
            u.avatar_locator as creator_avatar_locator, cover.storage_key as cover_locator${extra}
     from ${page}

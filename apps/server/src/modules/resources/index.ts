@@ -1,6 +1,7 @@
 /**
  * What other modules use of the resources module: finding a resource as a URL names it, what is listed
- * on the public grids, and the cards of a grid. Its services stay its own.
+ * on the public grids, the cards of a grid, and a rating as shown. Its services stay its own.
  */
 export { LISTED, selectCards } from "./card-query.ts";
+export { presentRating } from "./resource.presenter.ts";
 export { byIdOrName } from "./resource-lookup.ts";

@@ -17,6 +17,7 @@ import { isUuid } from "../../platform/ids.ts";
 import type { TtlCache } from "../../platform/ttl-cache.ts";
 import { presentPublicUser } from "../users/index.ts";
 import { SALE_RUNS } from "./card-query.ts";
+import { presentRating } from "./resource.presenter.ts";
 import { byIdOrName } from "./resource-lookup.ts";
 
 type ResourceRow = typeof resources.$inferSelect;
@@ -80,6 +81,8 @@ interface DetailRow extends Record<string, unknown> {
   status: string;
   is_featured: boolean;
   download_count: number;
+  rating_count: number;
+  rating_sum: number;
   updated_at: string | Date;
   background_color: string | null;
   excluded_colors: string[];
@@ -120,7 +123,8 @@ async function loadDetail(
     select r.id, r.name, r.users_id, r.title, r.display, r.subtitle, r.subject_area, r.description,
       r.keywords, r.skills, r.standards, r.grade, r.reading_levels, r.type, r.price, r.sale_price,
       to_char(r.sale_end, 'YYYY-MM-DD') as sale_end, ${SALE_RUNS} as on_sale,
-      r.approval_status, r.status, r.is_featured, r.download_count, r.updated_at, r.background_color,
+      r.approval_status, r.status, r.is_featured, r.download_count, r.rating_count, r.rating_sum,
+      r.updated_at, r.background_color,
       r.excluded_colors, u.username as creator_username, u.first_name as creator_first_name,
       u.avatar_locator as creator_avatar_locator,
       (select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'size_bytes', f.size_bytes,
@@ -157,6 +161,7 @@ function presentDetail(row: DetailRow): ResourceDetail {
     status: row.status,
     is_featured: row.is_featured,
     downloadCount: row.download_count,
+    rating: presentRating(row.rating_count, row.rating_sum),
     updated_at: new Date(row.updated_at).toISOString(),
     backgroundColor: row.background_color,
     excluded_colors: row.excluded_colors,

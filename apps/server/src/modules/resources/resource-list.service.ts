@@ -32,6 +32,7 @@ const ORDER: Record<IndexedSort, SQL> = {
   downloads: sql`r.download_count desc nulls last, r.id`,
   "price-asc": sql`r.price asc, r.id asc`,
   "price-desc": sql`r.price desc, r.id desc`,
+  rating: sql`r.rating_score desc nulls last, r.download_count desc nulls last, r.id`,
 };
 
 /** With no query the grids are newest first; with one, the best matches first (issue 17). */

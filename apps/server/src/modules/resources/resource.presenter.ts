@@ -1,4 +1,4 @@
-import type { ResourceCard } from "@market/domain";
+import { averageRating, type RatingSummary, type ResourceCard } from "@market/domain";
 
 export interface ResourceCardRow {
   id: string;
@@ -21,6 +21,14 @@ export interface ResourceCardRow {
   creator_username: string;
   creator_first_name: string;
   creator_avatar_locator: string | null;
+  rating_count: number;
+  rating_sum: number;
+}
+
+/** A rating as cards, pages and profiles show it, from its count and sum of stars. */
+export function presentRating(count: number | string, sum: number | string): RatingSummary {
+  const n = Number(count);
+  return { average: averageRating(n, Number(sum)), count: n };
 }
 
 export function presentResourceCard(row: ResourceCardRow): ResourceCard {
@@ -47,5 +55,6 @@ export function presentResourceCard(row: ResourceCardRow): ResourceCard {
       avatar_locator: row.creator_avatar_locator,
     },
     updated_at: new Date(row.updated_at).toISOString(),
+    rating: presentRating(row.rating_count, row.rating_sum),
   };
 }

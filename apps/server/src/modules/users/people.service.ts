@@ -4,7 +4,7 @@ import { follows, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { LISTED, selectCards } from "../resources/index.ts";
+import { LISTED, presentRating, selectCards } from "../resources/index.ts";
 import { presentPublicUser } from "./user.presenter.ts";
 
 /** A user by id, by @username (the profile path's form) or by username. */
@@ -20,8 +20,17 @@ export async function findUserByRef(db: Db, ref: string) {
 export async function userSummary(db: Db, ref: string, viewer: Viewer | null) {
   const user = await findUserByRef(db, ref);
   const [facts] = (
-    await db.execute<{ resources: number; followers: number; following: boolean }>(sql`
+    await db.execute<{
+      resources: number;
+      followers: number;
+      following: boolean;
+      rating_count: number;
+      rating_sum: number;
+    }>(sql`
       select (select count(*)::int from resources r where r.users_id = ${user.id} and ${LISTED}) as resources,
+             -- The creator's overall rating: the shown reviews of every resource they published.
+             (select coalesce(sum(r.rating_count), 0)::int from resources r where r.users_id = ${user.id}) as rating_count,
+             (select coalesce(sum(r.rating_sum), 0)::int from resources r where r.users_id = ${user.id}) as rating_sum,
              (select count(*)::int from follows f where f.followed_id = ${user.id}) as followers,
              exists (select 1 from follows f where f.followed_id = ${user.id} and f.follower_id = ${viewer?.id ?? null}) as following`)
   ).rows;
@@ -31,6 +40,7 @@ export async function userSummary(db: Db, ref: string, viewer: Viewer | null) {
       resourceCount: Number(facts?.resources ?? 0),
       followerCount: Number(facts?.followers ?? 0),
       isFollowedByMe: Boolean(facts?.following),
+      rating: presentRating(facts?.rating_count ?? 0, facts?.rating_sum ?? 0),
       joined: user.created_at.toISOString(),
     },
   };

@@ -23,6 +23,7 @@ const SORTS: Record<ResourceListSort, true> = {
   newest: true,
   "price-asc": true,
   "price-desc": true,
+  rating: true,
 };
 const PRICES: Record<PriceFilter, true> = { free: true, paid: true, sale: true };
 export const SORT_OPTIONS = Object.keys(SORTS) as ResourceListSort[];

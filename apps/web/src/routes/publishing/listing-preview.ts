@@ -32,5 +32,6 @@ export function cardFromDetail(detail: ResourceDetail): ResourceCard {
     excluded_colors: detail.excluded_colors,
     creator: detail.users_model,
     updated_at: detail.updated_at,
+    rating: detail.rating,
   };
 }
