@@ -261,10 +261,10 @@ try {
     searches.map((q) => `/api/resources?q=${encodeURIComponent(q)}&pageSize=24`),
     catalogueCacheMs,
   );
-  // Any page or filter: grid pages 1 to 20 of every grade and price filter in four orders, each asked once.
+  // Any page or filter: grid pages 1 to 20 of every grade and price filter in five orders, each asked once.
   const gridPaths = ["", ...GRADES.map((g) => `&grade=${encodeURIComponent(g)}`)].flatMap((grade) =>
     ["", "&price=free", "&price=paid", "&price=sale"].flatMap((price) =>
-      ["newest", "downloads", "price-asc", "price-desc"].flatMap((sort) =>
+      ["newest", "downloads", "price-asc", "price-desc", "rating"].flatMap((sort) =>
         Array.from(
           { length: 20 },
           (_, i) => `/api/resources?page=${i + 1}&pageSize=24&sort=${sort}${grade}${price}`,
@@ -287,6 +287,10 @@ try {
     filtered: "/api/resources?grade=5&price=paid&sort=price-asc&pageSize=24",
     // The pool's last search, as the varied round walks the pool from its first.
     search: `/api/resources?q=${encodeURIComponent(searches.at(-1) ?? "fractions bingo")}&pageSize=24`,
+    // "Top rated" (issue 21), a page and a deep page, and "4 stars & up" within a grade.
+    topRated: "/api/resources?sort=rating&pageSize=24",
+    topRatedDeep: "/api/resources?sort=rating&page=200&pageSize=24",
+    minRating: "/api/resources?minRating=4&grade=5&pageSize=24",
   };
   const webBuilt = (await fetch(`http://127.0.0.1:${appPort}/`)).ok;
   if (!webBuilt) console.log("The web app is not built (npm run build): the document rounds are left out.");
@@ -301,6 +305,9 @@ try {
       path: "/api/resources?sort=downloads&pageSize=24",
       signedIn: true,
     },
+    { label: "signed in: top rated", path: grid.topRated, signedIn: true },
+    { label: "signed in: top rated page 200", path: grid.topRatedDeep, signedIn: true },
+    { label: "signed in: min rating filter", path: grid.minRating, signedIn: true },
     !!resourcePage && { label: "signed in: resource page", path: resourcePage, signedIn: true },
     { label: "signed in: repeated search", path: grid.search, signedIn: true },
     {

@@ -102,6 +102,25 @@ export async function signUpThroughApi(request: APIRequestContext, password = "c
   return { ...account, accessToken: body.accessToken };
 }
 
+/** A fresh account, signed in the way the web app keeps a session (its token and user in local storage). */
+export async function signInNewUser(page: Page) {
+  const account = await signUpThroughApi(page.request);
+  const self = await page.request.get("/api/users/self", {
+    headers: { authorization: `Bearer ${account.accessToken}` },
+  });
+  const user = await self.json();
+  await page.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem("access_token", token);
+      localStorage.setItem("user", JSON.stringify(user));
+      // biome-ignore lint/suspicious/noDocumentCookie: the web app keeps its session cookie this way too
+      document.cookie = `access_token=${token}; path=/; SameSite=Lax`;
+    },
+    { token: account.accessToken, user },
+  );
+  return account;
+}
+
 /** Fills the payment form (spec 3) with the sandbox's test card: 4242... succeeds, 4000 0000 0000 0002 declines. */
 export async function fillTestCard(
   scope: Page | Locator,

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { apiLogin, setSiteSettings, signInPage, signUpThroughApi, waitForMailedLink } from "./fixtures.ts";
+import { apiLogin, setSiteSettings, signInNewUser, signInPage, waitForMailedLink } from "./fixtures.ts";
 
 const CARD = {
   cardName: "Tess Teacher",
@@ -11,25 +11,6 @@ const CARD = {
   billingState: "IL",
   billingZipCode: "62701",
 };
-
-/** A fresh account, signed in the way the web app keeps a session (its token and user in local storage). */
-async function signInNewUser(page: Page) {
-  const account = await signUpThroughApi(page.request);
-  const self = await page.request.get("/api/users/self", {
-    headers: { authorization: `Bearer ${account.accessToken}` },
-  });
-  const user = await self.json();
-  await page.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem("access_token", token);
-      localStorage.setItem("user", JSON.stringify(user));
-      // biome-ignore lint/suspicious/noDocumentCookie: the web app keeps its session cookie this way too
-      document.cookie = `access_token=${token}; path=/; SameSite=Lax`;
-    },
-    { token: account.accessToken, user },
-  );
-  return account;
-}
 
 const footerMessage = (page: Page) => page.getByTestId("footer-message");
 

@@ -19,6 +19,7 @@ import { helpRoutes } from "./modules/help/index.ts";
 import { messagesRoutes } from "./modules/messages/index.ts";
 import { publishingRoutes } from "./modules/publishing/index.ts";
 import { resourcesRoutes } from "./modules/resources/resources.routes.ts";
+import { reviewsRoutes } from "./modules/reviews/index.ts";
 import { sitePageShell } from "./modules/site/page-shell.ts";
 import { siteRoutes } from "./modules/site/site.routes.ts";
 import { sitemapRoutes } from "./modules/sitemap/index.ts";
@@ -134,6 +135,7 @@ export async function buildApp(
         usersRoutes,
         peopleRoutes,
         resourcesRoutes,
+        reviewsRoutes,
         publishingRoutes,
         transactionsRoutes,
         earningsRoutes,

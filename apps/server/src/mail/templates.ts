@@ -289,3 +289,23 @@ export function featureReceiptMail(
     "Keep this e-mail for your records.",
   );
 }
+
+/* Reviews (issue 21). */
+
+/**
+ * To a creator when a teacher reviews one of their resources (not when a review is edited): the rating,
+ * the review's words, and the link to the reviews on the resource's page, where the creator may reply.
+ */
+export function newReviewMail(
+  to: string,
+  firstName: string,
+  review: { title: string; rating: number; text: string; reviewer: { username: string; firstName: string } },
+  link: string,
+): MailMessage {
+  const subject = `New ${review.rating}-star review of ${review.title}`;
+  const who = `${review.reviewer.firstName} (@${review.reviewer.username})`;
+  const intro = `Hello ${firstName}, ${who} gave "${review.title}" ${review.rating} out of 5 stars`;
+  return review.text
+    ? withQuote(to, subject, `${intro} and wrote:`, review.text, link)
+    : withLink(to, subject, `${intro}.`, link, "You can reply to it on the resource's page.");
+}

@@ -15,6 +15,13 @@ export function installErrorHandler(app: FastifyInstance) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || "body";
+        // A strict body's unknown fields are named themselves, not the object that holds them.
+        const unknownKeys = issue.keyword === "unrecognized_keys" ? issue.params.keys : undefined;
+        if (Array.isArray(unknownKeys) && unknownKeys.length > 0) {
+          const within = path === "body" ? "" : `${path}.`;
+          for (const key of unknownKeys) fields[`${within}${String(key)}`] ??= "unrecognized_keys";
+          continue;
+        }
         // Our own rules (custom issues) carry their problem code as the message, e.g. "name_honorific";
         // zod's own checks are named by their code, e.g. "too_small".
         fields[path] ??= (issue.keyword === "custom" ? issue.message : issue.keyword) ?? "invalid";

@@ -42,6 +42,14 @@ export const ERROR_STATUS = {
   not_for_sale: 409,
   tip_already_sent_today: 409,
   gift_already_claimed: 409,
+  /** Reviews (issue 21): one per user and resource, by a teacher who used it, not its creator. */
+  already_reviewed: 409,
+  not_a_buyer: 403,
+  own_resource: 403,
+  /** Its author edits a review within REVIEW_LIMITS.editWindowDays of writing it (deleting has no limit). */
+  edit_window_closed: 403,
+  /** Nobody marks helpful or reports their own review. */
+  own_review: 403,
   unsupported_media_type: 415,
   rate_limited: 429,
   offline: 503,

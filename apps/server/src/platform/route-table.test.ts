@@ -31,6 +31,8 @@ const PUBLIC_ROUTES = [
   "GET /api/resources",
   "GET /api/resources/:id",
   "GET /api/resources/:id/files/:fileId/download",
+  // A resource's reviews are read by visitors too, as its page is (issue 21).
+  "GET /api/resources/:id/reviews",
   "GET /api/users/:id/summary",
   "GET /api/users/:id/resources",
   "GET /api/files/:folder/*",

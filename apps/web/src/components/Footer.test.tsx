@@ -29,6 +29,7 @@ const facts: FooterFacts = {
   emailVerified: true,
   favorites: 3,
   hasTipped: true,
+  reviewPrompt: null,
 };
 
 afterEach(() => {
@@ -123,6 +124,40 @@ describe("Footer", () => {
     act(() => raiseFooterFlag("needsMailVerification"));
     renderScreen(Footer, "/");
     await waitFor(() => expect(message().getAttribute("data-message")).toBe("footer.resources-count"));
+  });
+
+  it("asks a teacher how a resource they downloaded went, linking to its reviews (issue 21)", async () => {
+    const asked = { ...facts, reviewPrompt: { id: "r1", name: "fractions-fun", title: "Fractions Fun" } };
+    stubFetch({ "GET /api/users/self/footer-facts": [200, asked] });
+    storeSession(makeToken({ exp: inOneHour() }), makeSelfUser());
+    renderScreen(Footer, "/");
+    await waitFor(() => expect(message().getAttribute("data-message")).toBe("footer.resources-count"));
+    for (let i = 0; i < 8 && message().getAttribute("data-message") !== "footer.review-resource"; i += 1) {
+      fireEvent.click(screen.getByRole("button", { name: "Next message" }));
+    }
+    expect(message().textContent).toBe("How did Fractions Fun go in your classroom? Rate it");
+    expect(
+      screen
+        .getByRole("link", { name: "How did Fractions Fun go in your classroom? Rate it" })
+        .getAttribute("href"),
+    ).toBe("/resources/fractions-fun#reviews");
+    // A gentle prompt: the footer's live region stays quiet for it, and nothing opens over the page.
+    expect(message().getAttribute("aria-live")).toBe("off");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("does not ask for a review when no resource waits for one", async () => {
+    stubFetch({ "GET /api/users/self/footer-facts": [200, facts] });
+    storeSession(makeToken({ exp: inOneHour() }), makeSelfUser());
+    renderScreen(Footer, "/");
+    await waitFor(() => expect(message().getAttribute("data-message")).toBe("footer.resources-count"));
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i += 1) {
+      fireEvent.click(screen.getByRole("button", { name: "Next message" }));
+      seen.add(message().getAttribute("data-message") ?? "");
+    }
+    expect(seen).toContain("footer.referral");
+    expect(seen).not.toContain("footer.review-resource");
   });
 
   it("pauses and resumes the rotation", async () => {

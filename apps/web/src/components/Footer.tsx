@@ -4,6 +4,7 @@ import {
   type FooterFacts,
   type FooterStep,
   footerMessageLink,
+  footerMessageValues,
   footerTextKey,
   forcedFooterMessage,
   nextFooterMessage,
@@ -138,6 +139,8 @@ export function Footer() {
     count: facts ? facts.resourcesCount.toLocaleString("en-US") : "",
     // Never an empty name: an account without a first name is greeted by its username.
     name: user?.first_name?.trim() || user?.username || "",
+    // The review prompt's resource, carried by the message itself.
+    ...footerMessageValues(message),
   });
   const link = footerMessageLink(message);
   const isForced = forced !== null && footerTextKey(forced) === footerTextKey(message);

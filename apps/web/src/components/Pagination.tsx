@@ -14,7 +14,18 @@ export function pageWindow(page: number, last: number): Array<number | "gap"> {
   return out;
 }
 
-export function Pagination({ page, total, pageSize }: { page: number; total: number; pageSize: number }) {
+export function Pagination({
+  page,
+  total,
+  pageSize,
+  hash,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  /** A part of the page the links go to ("#reviews"), which the page then scrolls to instead of its top. */
+  hash?: string;
+}) {
   const t = useTexts();
   const [search] = useSearchParams();
   const last = Math.max(1, Math.ceil(total / pageSize));
@@ -25,7 +36,7 @@ export function Pagination({ page, total, pageSize }: { page: number; total: num
     if (target === 1) params.delete("page");
     else params.set("page", String(target));
     const qs = params.toString();
-    return { search: qs ? `?${qs}` : "" };
+    return { search: qs ? `?${qs}` : "", hash: hash ?? "" };
   };
   const linkClass =
     "inline-flex min-w-10 justify-center rounded-ui border border-line px-3 py-2 text-sm hover:bg-wash";

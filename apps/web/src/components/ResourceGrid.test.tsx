@@ -1,11 +1,11 @@
 import { DEFAULT_TEXTS } from "@market/domain";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../state/query-client.ts";
 import { siteQueries } from "../state/site-config.ts";
-import { makeCards } from "../test/factories.ts";
+import { makeCard, makeCards } from "../test/factories.ts";
 import { stubFetch } from "../test/render.tsx";
 import { ResourceGrid } from "./ResourceGrid.tsx";
 
@@ -24,13 +24,13 @@ function withContainerWidth(width: number) {
   });
 }
 
-function renderGrid(count: number) {
+function renderGrid(count: number, resources = makeCards(count)) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(siteQueries.texts.queryKey, { ...DEFAULT_TEXTS });
   render(
     <MemoryRouter>
       <QueryClientProvider client={queryClient}>
-        <ResourceGrid resources={makeCards(count)} />
+        <ResourceGrid resources={resources} />
       </QueryClientProvider>
     </MemoryRouter>,
   );
@@ -60,6 +60,28 @@ describe("ResourceGrid at a container width", () => {
     // The row fill is deliberate: an invitation to publish, then quiet outlines hidden from screen readers.
     if (fill > 0) expect(fills[0]?.textContent).toContain("Publish a resource");
     for (const cell of fills.slice(1)) expect(cell.getAttribute("aria-hidden")).toBe("true");
+  });
+});
+
+describe("a card's rating (issue 21)", () => {
+  it("shows the average and the count on the creator's line, and nothing without reviews", () => {
+    withContainerWidth(1200);
+    renderGrid(3, [
+      makeCard({ id: "rated", title: "Rated one", rating: { average: 4.6, count: 23 } }),
+      makeCard({ id: "single", title: "Reviewed once", rating: { average: 4, count: 1 } }),
+      makeCard({ id: "unrated", title: "Not yet reviewed", rating: { average: null, count: 0 } }),
+    ]);
+    const card = (title: string) => screen.getByRole("link", { name: title }).closest("li") as HTMLElement;
+    const badge = within(card("Rated one")).getByLabelText("Rated 4.6 out of 5, 23 reviews");
+    expect(badge.textContent).toBe("4.6(23)");
+    // Beside the creator's name, so a rated card is no taller than an unrated one.
+    expect(badge.parentElement?.textContent).toContain("by Grace");
+    expect(within(card("Reviewed once")).getByLabelText("Rated 4.0 out of 5, 1 review").textContent).toBe(
+      "4.0(1)",
+    );
+    // No stars at all, not zero stars.
+    expect(within(card("Not yet reviewed")).queryByLabelText(/^Rated/)).toBeNull();
+    expect(card("Not yet reviewed").querySelector("svg.fill-star, path.fill-star")).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@ import { useTexts } from "../state/site-config.ts";
 import { FavoriteHeart } from "./FavoriteHeart.tsx";
 import { formatIsoDate, isNumberedGrade } from "./format.ts";
 import type { TilePaint } from "./tile-colors.ts";
-import { Badge, Price, Skeleton } from "./ui/index.ts";
+import { Badge, Price, RatingBadge, Skeleton } from "./ui/index.ts";
 
 /**
  * The cover's box: square, like the anchors' thumbnails, so four cards of a row stay under ~420 px tall.
@@ -14,8 +14,9 @@ import { Badge, Price, Skeleton } from "./ui/index.ts";
 export const COVER = { width: 320, height: 320 } as const;
 
 /**
- * One resource in a grid, led by its own cover: the title once, the creator, grade and subject, the price
- * (with a sale), and a heart to favorite it. The whole card is one link (a real `<a href>`: new tabs,
+ * One resource in a grid, led by its own cover: the title once, the creator and its rating (the average
+ * and the count, on the creator's line so that a rated card is no taller than an unrated one), grade and
+ * subject, the price (with a sale), and a heart to favorite it. The whole card is one link (a real `<a href>`: new tabs,
  * crawlers); the heart is a button beside it, not inside it.
  */
 export function ResourceTile({
@@ -77,7 +78,10 @@ export function ResourceTile({
             {resource.title}
           </Link>
         </h2>
-        <p className="truncate text-sm text-muted">{t("tile.by", { name: resource.creator.first_name })}</p>
+        <p className="flex items-center justify-between gap-2 text-sm text-muted">
+          <span className="truncate">{t("tile.by", { name: resource.creator.first_name })}</span>
+          <RatingBadge rating={resource.rating} className="shrink-0" />
+        </p>
         <p className="truncate text-xs text-muted">
           {grade} · {resource.subject_area}
         </p>

@@ -39,6 +39,7 @@ const resourcePage = async () => ResourcePage;
 const downloaded = () => import("./resources/DownloadedPage.tsx");
 const wizard = () => import("./publishing/ResourceWizard.tsx");
 const earnings = () => import("./earnings/EarningsPage.tsx");
+const reviewQueue = () => import("./admin/ReviewQueuePage.tsx");
 const payflowPage = () => import("./checkout/PayflowPage.tsx");
 const offers = () => import("./offers/OffersPage.tsx");
 const createAd = () => import("./advertising/CreateAdPage.tsx");
@@ -227,6 +228,7 @@ const publicAndAccount: RouteEntry[] = [
   }),
   signedIn("/earnings/graph", "Earnings graph", "Your earnings over time.", { screen: earnings }),
   signedIn("/earnings/payout", "Payout", "Request a payout of your available balance.", { screen: earnings }),
+  signedIn("/earnings/ratings", "Ratings", "How teachers rate each of your resources.", { screen: earnings }),
   signedIn("/tip/:id", "Send a tip", "Thank a creator with a tip.", { screen: tip }),
   signedIn("/tip/completed", "Tip sent", "Confirms the tip you sent.", { screen: tipDone }),
   signedIn("/tip/:id/completed", "Tip sent", "Confirms the tip you sent.", { screen: tipDone }),
@@ -383,6 +385,7 @@ const admin: RouteEntry[] = [
   adminOnly("/admin/exceptions/publishing", "Resources to review", "Resources waiting for approval.", {
     screen: () => import("./publishing/ReviewQueuePage.tsx"),
   }),
+  adminOnly("/admin/exceptions/reviews", "Reported reviews", "Reviews to judge.", { screen: reviewQueue }),
   adminOnly("/admin/exceptions/support", "Support threads", "Support conversations waiting for an answer.", {
     screen: () => import("./conversations/SupportQueuePage.tsx"),
   }),

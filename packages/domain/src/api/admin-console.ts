@@ -21,6 +21,8 @@ export const exceptionsSummarySchema = z.object({
   payouts: z.number().int(),
   totalEligiblePayouts: z.number().int(),
   supportThreads: z.number().int(),
+  /** Reviews with open reports (issue 21), as GET /admin/reviews/reported counts them. */
+  reviews: z.number().int(),
 });
 export type ExceptionsSummary = z.infer<typeof exceptionsSummarySchema>;
 

@@ -7,6 +7,7 @@ import {
 import { LEDGER_ACCOUNTS } from "../rules/ledger.ts";
 import { z } from "../zod.ts";
 import { defineEndpoints } from "./endpoint.ts";
+import { reviewSummarySchema } from "./reviews.ts";
 import { uuidParamsSchema } from "./shared.ts";
 import { saleParamsSchema } from "./transactions.ts";
 
@@ -127,11 +128,34 @@ export const accountingResponseSchema = z.object({
 export type AccountingResponse = z.infer<typeof accountingResponseSchema>;
 export type AccountingPeriod = AccountingResponse["periods"][number];
 
+/**
+ * GET /earnings/self/ratings (issue 21: "the creator's earnings/analytics show ratings per resource"):
+ * each of the creator's published resources (listed now or once) with its shown reviews' average, count
+ * and 1-to-5 distribution; the most reviewed first, unrated ones last.
+ */
+export const resourceRatingsResponseSchema = z.object({
+  resources: z.array(
+    z.object({
+      id: z.string(),
+      /** Its address: /resources/{name}. */
+      name: z.string(),
+      title: z.string(),
+      rating: reviewSummarySchema,
+    }),
+  ),
+});
+export type ResourceRatingsResponse = z.infer<typeof resourceRatingsResponseSchema>;
+export type ResourceRatingRow = ResourceRatingsResponse["resources"][number];
+
 /** A creator's earnings and payouts. */
 export const earningsEndpoints = defineEndpoints({
   "GET /earnings/self/balance": { response: earningsBalanceSchema },
   "GET /earnings/self/activity": { response: earningsActivityResponseSchema },
   "GET /earnings/self/payouts": { response: payoutsResponseSchema },
+  "GET /earnings/self/ratings": {
+    summary: "The ratings of each of the creator's published resources, in one call.",
+    response: resourceRatingsResponseSchema,
+  },
   "POST /earnings/self/payouts": {
     summary: "Requests a payout of the eligible balance.",
     response: payoutSchema,

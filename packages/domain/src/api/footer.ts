@@ -17,6 +17,8 @@ export const footerFactsSchema = z.object({
   emailVerified: z.boolean(),
   favorites: z.number().int(),
   hasTipped: z.boolean(),
+  /** The resource the review prompt asks about (issue 21), or null. */
+  reviewPrompt: z.object({ id: z.string(), name: z.string(), title: z.string() }).nullable(),
 });
 
 /** The footer's messages. */

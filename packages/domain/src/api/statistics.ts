@@ -30,6 +30,13 @@ export const statisticsFiguresSchema = z.object({
   adClicks: count,
   /** Ad payments taken, as the ledger records them (the accounting page's ad income). */
   adIncome: cents,
+  /**
+   * Reviews written in the bucket that are shown: one an admin hid is left out here as it is left out of
+   * every average (issue 21), and a deleted one is gone.
+   */
+  reviews: count,
+  /** Those reviews' average rating to one decimal (rules/reviews.ts averageRating); null without any. */
+  reviewsAverage: z.number().nullable(),
 });
 export type StatisticsFigures = z.infer<typeof statisticsFiguresSchema>;
 

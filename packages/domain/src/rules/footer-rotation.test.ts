@@ -11,6 +11,7 @@ import {
   type FooterPromptKey,
   type FooterRotation,
   footerMessageLink,
+  footerMessageValues,
   footerPromptShows,
   footerTextKey,
   forcedFooterMessage,
@@ -45,7 +46,9 @@ const settled: FooterFacts = {
   emailVerified: true,
   favorites: 4,
   hasTipped: true,
+  reviewPrompt: null,
 };
+const FRACTIONS = { id: "r1", name: "fractions-fun", title: "Fractions Fun" };
 const facts = (over: Partial<FooterFacts>): FooterFacts => ({ ...settled, ...over });
 const without = (flag: PermissionFlag) => ({ ...ALL_PERMISSIONS, [flag]: false });
 const identity: Shuffle = (items) => [...items];
@@ -65,6 +68,7 @@ describe("footer prompt conditions (spec 5: prompts show only when the user's pe
     ["secondary-email", { hasRecoveryEmail: false }, { hasRecoveryEmail: true }, "controls"], // "Secondary e-mail: no recovery e-mail"
     ["favorites-null", { favorites: 0 }, { favorites: 2 }, null], // "Favorites-null: no favorites"
     ["tipped-none", { hasTipped: false }, { hasTipped: true }, "payments"], // "Tipped-none: no tips"
+    ["review-resource", { reviewPrompt: FRACTIONS }, { reviewPrompt: null }, null], // issue 21
   ];
   for (const [key, shows, hides, permission] of cases) {
     it(`${key}: shows when its condition holds, not otherwise`, () => {
@@ -77,6 +81,13 @@ describe("footer prompt conditions (spec 5: prompts show only when the user's pe
       });
     }
   }
+
+  it("review-resource asks any account that used a resource, whatever the permissions (issue 21)", () => {
+    const none = { ...ALL_PERMISSIONS, controls: false, payments: false, messages: false, upload: false };
+    expect(footerPromptShows("review-resource", facts({ permissions: none, reviewPrompt: FRACTIONS }))).toBe(
+      true,
+    );
+  });
 
   it("referral and support-request always show, whatever the permissions", () => {
     const none = { ...ALL_PERMISSIONS, controls: false, payments: false, messages: false, upload: false };
@@ -309,6 +320,66 @@ describe("the rotation (spec 4: fixed messages first, then a shuffled list of th
     expect([...a].sort()).toEqual([...items].sort());
     expect(shuffleWith(() => 0.999)(items)).toEqual(items);
     expect(items).toEqual([...FOOTER_PROMPTS]);
+  });
+});
+
+describe("the review prompt (issue 21: after a download, a gentle prompt in the footer's rotation)", () => {
+  const step = (rotation: FooterRotation, now: FooterFacts) =>
+    nextFooterMessage({
+      user: { emailVerified: true },
+      facts: now,
+      flags: NO_FOOTER_FLAGS,
+      texts: {},
+      rotation,
+      shuffle: identity,
+    });
+
+  it("joins the cycle naming the resource, and links to its reviews", () => {
+    const cycle = buildFooterCycle({ emailVerified: true }, facts({ reviewPrompt: FRACTIONS }), {}, identity);
+    const message = cycle.find((m) => m.kind === "prompt" && m.key === "review-resource")!;
+    expect(message).toEqual({ kind: "prompt", key: "review-resource", resource: FRACTIONS });
+    expect(footerTextKey(message)).toBe("footer.review-resource");
+    expect(footerMessageValues(message)).toEqual({ title: "Fractions Fun" });
+    expect(footerMessageLink(message)).toBe("/resources/fractions-fun#reviews");
+    expect(
+      footerMessageLink({ ...message, resource: { ...FRACTIONS, name: "maths & more" } } as FooterMessage),
+    ).toBe("/resources/maths%20%26%20more#reviews");
+    // Without a resource to ask about, it is not in the cycle at all.
+    expect(buildFooterCycle({ emailVerified: true }, settled, {}, identity)).not.toContainEqual(
+      expect.objectContaining({ key: "review-resource" }),
+    );
+    expect(footerMessageValues(prompt("referral"))).toEqual({});
+  });
+
+  it("is passed over once the resource is reviewed, or when another resource is now the one to ask about", () => {
+    const asked: FooterMessage = { kind: "prompt", key: "review-resource", resource: FRACTIONS };
+    const rotation: FooterRotation = {
+      cycle: [prompt("referral"), asked, prompt("support-request")],
+      position: 0,
+    };
+    expect(step(rotation, facts({ reviewPrompt: FRACTIONS })).message).toEqual(asked);
+    expect(step(rotation, settled).message).toEqual(prompt("support-request"));
+    const tides = { id: "r2", name: "tides", title: "Tides" };
+    expect(step(rotation, facts({ reviewPrompt: tides })).message).toEqual(prompt("support-request"));
+    // The next cycle asks about the resource the facts name now.
+    const fresh = step(
+      { cycle: rotation.cycle, position: 2 },
+      facts({ reviewPrompt: tides, resourcesCount: 0 }),
+    );
+    expect(fresh.rotation.cycle).toContainEqual({ kind: "prompt", key: "review-resource", resource: tides });
+  });
+
+  it("passes over any prompt whose condition stopped holding mid-cycle (issue 18: true when shown)", () => {
+    const rotation: FooterRotation = {
+      cycle: [prompt("referral"), prompt("unpaid-earnings"), prompt("support-request")],
+      position: 0,
+    };
+    expect(step(rotation, facts({ eligiblePayout: 1200 })).message).toEqual(prompt("unpaid-earnings"));
+    expect(step(rotation, settled).message).toEqual(prompt("support-request"));
+    // A stale last message starts the next cycle instead.
+    const over = step({ cycle: [prompt("referral"), prompt("unpaid-earnings")], position: 0 }, settled);
+    expect(over.rotation.position).toBe(0);
+    expect(over.message).toEqual({ kind: "fixed", key: "resources-count" });
   });
 });
 

@@ -15,6 +15,12 @@ import { COUNTS, TIMINGS } from "./limits.ts";
  * Every message must be true when it shows (issue 18): a new account is welcomed as new (its own flag,
  * justSignedUp, ahead of the spec's five), the signed-in messages never show to a visitor nor the
  * signed-out one to a signed-in user, and the verification reminder stops once the address is verified.
+ * A prompt of the cycle whose condition stopped holding since the cycle was built (fresher facts arrived)
+ * is passed over rather than shown.
+ *
+ * Issue 21 adds a prompt that names something: after a teacher downloads or buys a resource, the footer
+ * asks how it went (review-resource). The facts name the resource (reviewPrompt), and the message carries
+ * it, so its words and its link stay those of one resource for as long as it shows.
  */
 export const FOOTER_FLAG_RESET_MS = TIMINGS.footerResetMs;
 /** How long each message stays (a decision: long enough to read a sentence between two glances). */
@@ -43,6 +49,7 @@ export const FOOTER_PROMPTS = [
   "tipped-none",
   "referral",
   "support-request",
+  "review-resource",
 ] as const;
 export type FooterPromptKey = (typeof FOOTER_PROMPTS)[number];
 
@@ -73,9 +80,18 @@ export const NO_FOOTER_FLAGS: FooterFlags = {
 export type FooterForcedOnlyKey = "footer-notification-email-error" | "footer-notification-welcome";
 export type FooterMessageKey = FooterFixedKey | FooterPromptKey | FooterForcedOnlyKey;
 
+/** The resource the review prompt asks about (the server's reviewPromptFor). */
+export interface FooterReviewPrompt {
+  id: string;
+  /** Its address: /resources/{name}. */
+  name: string;
+  title: string;
+}
+
 export type FooterMessage =
   | { kind: "fixed"; key: FooterFixedKey | FooterForcedOnlyKey }
-  | { kind: "prompt"; key: FooterPromptKey }
+  /** `resource`: the one review-resource asks about; no other prompt names one. */
+  | { kind: "prompt"; key: FooterPromptKey; resource?: FooterReviewPrompt }
   | { kind: "flex"; slot: number };
 
 /** Which message each flag forces. Logging in confirms with the sign-in message (sign-in-prompt). */
@@ -110,6 +126,11 @@ export interface FooterFacts {
   emailVerified: boolean;
   favorites: number;
   hasTipped: boolean;
+  /**
+   * A resource the user downloaded or bought lately, listed, not their own and not yet reviewed by them,
+   * which the footer asks them to review; null when there is none.
+   */
+  reviewPrompt: FooterReviewPrompt | null;
 }
 
 interface PromptRule {
@@ -133,6 +154,8 @@ export const FOOTER_PROMPT_RULES: Readonly<Record<FooterPromptKey, PromptRule>> 
   referral: { permission: null, holds: () => true },
   // Support stays open to every account, including one whose messages permission was withdrawn.
   "support-request": { permission: null, holds: () => true },
+  // Issue 21: any account that used a resource may review it; the server says which one to ask about.
+  "review-resource": { permission: null, holds: (f) => f.reviewPrompt !== null },
 };
 
 /** A prompt shows only when the user's permission flag holds and its condition is true. */
@@ -219,10 +242,11 @@ export function buildFooterCycle(
   shuffle: Shuffle,
 ): FooterMessage[] {
   const prompts: FooterMessage[] = facts
-    ? FOOTER_PROMPTS.filter((key) => footerPromptShows(key, facts)).map((key) => ({
-        kind: "prompt" as const,
-        key,
-      }))
+    ? FOOTER_PROMPTS.filter((key) => footerPromptShows(key, facts)).map((key) =>
+        key === "review-resource" && facts.reviewPrompt
+          ? { kind: "prompt" as const, key, resource: facts.reviewPrompt }
+          : { kind: "prompt" as const, key },
+      )
     : [];
   const flex: FooterMessage[] = activeFlexSlots(texts).map((slot) => ({ kind: "flex" as const, slot }));
   return [...fixedFooterMessages(facts, user.emailVerified), ...shuffle([...prompts, ...flex])];
@@ -241,9 +265,20 @@ export interface FooterStep {
 }
 
 /**
+ * Whether a message of a cycle is still true with the facts known now: a prompt whose condition stopped
+ * holding is not (the review prompt also when it would now name another resource). Without facts nothing
+ * is known to have changed.
+ */
+function stillTrue(message: FooterMessage, facts: FooterFacts | null): boolean {
+  if (message.kind !== "prompt" || facts === null) return true;
+  if (!footerPromptShows(message.key, facts)) return false;
+  return message.key !== "review-resource" || message.resource?.id === facts.reviewPrompt?.id;
+}
+
+/**
  * One rotation step. A forced message wins and leaves the cycle where it was; without a loaded user
- * the footer shows account-creation; otherwise the next message of the cycle, a new cycle once the
- * last one is used up (or empty).
+ * the footer shows account-creation; otherwise the next message of the cycle that is still true, a new
+ * cycle once the last one is used up (or empty).
  */
 export function nextFooterMessage(input: {
   user: FooterUserInput | null;
@@ -259,6 +294,7 @@ export function nextFooterMessage(input: {
     return { message: { kind: "fixed", key: "account-creation" }, rotation: START_OF_ROTATION };
   let { cycle, position } = input.rotation;
   position += 1;
+  while (position < cycle.length && !stillTrue(cycle[position]!, input.facts)) position += 1;
   if (position >= cycle.length) {
     cycle = buildFooterCycle(input.user, input.facts, input.texts, input.shuffle);
     position = 0;
@@ -273,10 +309,17 @@ export function footerTextKey(message: FooterMessage): string {
   return message.kind === "flex" ? flexTextKey(message.slot) : `footer.${message.key}`;
 }
 
-/** Where a message leads, when it asks the user to do something. */
+/** Where a message leads, when it asks the user to do something: the review prompt to its resource's reviews. */
 export function footerMessageLink(message: FooterMessage): string | null {
   if (message.kind === "flex") return null;
+  if (message.kind === "prompt" && message.resource)
+    return `/resources/${encodeURIComponent(message.resource.name)}#reviews`;
   return FOOTER_LINKS[message.key] ?? null;
+}
+
+/** The words a message's text fills in from the message itself: the review prompt's {title}. */
+export function footerMessageValues(message: FooterMessage): Record<string, string> {
+  return message.kind === "prompt" && message.resource ? { title: message.resource.title } : {};
 }
 
 const FOOTER_LINKS: Partial<Record<FooterMessageKey, string>> = {
@@ -319,4 +362,5 @@ export const FOOTER_TEXTS: Readonly<Record<string, string>> = {
   "footer.tipped-none": "Thank a creator whose resource helped you with a tip.",
   "footer.referral": "Share your referral link: teachers who join through it count toward your referrals.",
   "footer.support-request": "Questions? Our support team answers every message.",
+  "footer.review-resource": "How did {title} go in your classroom? Rate it",
 };

@@ -9,12 +9,8 @@ import { sql } from "drizzle-orm";
 import { loadConfigOrReport } from "../../config.ts";
 import { openRuntime } from "../../runtime.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./demo.ts";
-import {
-  countSyntheticAds,
-  countSyntheticResources,
-  seedSyntheticAds,
-  seedSyntheticResources,
-} from "./synthetic.ts";
+import { countSyntheticResources, seedSyntheticResources } from "./synthetic.ts";
+import { countSyntheticAds, seedSyntheticAds } from "./synthetic-ads.ts";
 
 const USAGE = "usage: tsx src/db/seed/cli.ts [--resources N] [--ads N] [--top-up]";
 

@@ -12,7 +12,8 @@ import type { ledgerEntries, ledgerTransactions, payments, payouts, sales, tips 
 /**
  * The demo creator's earnings: ten months of sales of their resources and tips from other demo accounts,
  * recorded as the checkout records them (a captured payment, the sale or tip, a balanced ledger
- * transaction with its platform fee and its hold), and one payout paid along the way. Most of it is past
+ * transaction with its platform fee and its hold), and one payout paid along the way; and the purchases
+ * of the teachers who review paid resources (demo-reviews.ts), recorded alike for each resource's creator. Most of it is past
  * `payoutHoldDays`, so signing in as the demo creator shows a chart with history and a payout can be
  * requested at once; the last few days are still held.
  */
@@ -46,6 +47,13 @@ interface SellableResource {
   users_id: string;
   price: number;
   published_at: Date;
+}
+
+/** A purchase planned elsewhere (a reviewer's), of any creator's resource. */
+export interface DemoPurchase {
+  buyerId: string;
+  resourceId: string;
+  at: Date;
 }
 
 type DemoEvent =
@@ -99,6 +107,7 @@ export function planDemoEarnings(opts: {
   now: Date;
   accounts: readonly Account[];
   resources: readonly SellableResource[];
+  purchases?: readonly DemoPurchase[];
 }): DemoEarningsPlan {
   const { now, accounts, resources } = opts;
   const plan: DemoEarningsPlan = {
@@ -147,7 +156,8 @@ export function planDemoEarnings(opts: {
         eligible_at: line.account === "creator_balance" && kind !== "payout" ? eligibleAt : null,
         created_at: at,
       });
-      if (line.account === "creator_balance" && kind !== "payout") {
+      // The payout is the demo creator's: only their earnings count towards it.
+      if (line.account === "creator_balance" && kind !== "payout" && line.usersId === earner.id) {
         earnings.push({ net: -line.amountCents, eligibleAt: eligibleAt.getTime() });
       }
     }
@@ -171,36 +181,54 @@ export function planDemoEarnings(opts: {
     return id;
   };
 
-  for (const [i, event] of EVENTS.entries()) {
-    // Spread through the working day, so no two fall on the same moment.
-    const at = new Date(now.getTime() - event.daysAgo * DAY_MS - (9 + (i % 8)) * 3_600_000);
-    if (event.kind === "sale") {
+  const sale = (buyer: Account, resource: SellableResource, at: Date) => {
+    owned.add(`${buyer.id}:${resource.id}`);
+    const paymentId = payment(buyer, "purchase", resource.price, at);
+    plan.sales.push({
+      resource_id: resource.id,
+      buyer_id: buyer.id,
+      amount_cents: resource.price,
+      payment_id: paymentId,
+      created_at: at,
+    });
+    post(
+      "sale",
+      at,
+      saleLines({
+        amountCents: resource.price,
+        feePercent: settings.salesFeePercent,
+        creatorId: resource.users_id,
+      }),
+      paymentId,
+      resource.name,
+    );
+  };
+
+  // Spread through the working day, so no two fall on the same moment; in time order with the purchases,
+  // so the payout pays what was eligible on its day.
+  const timeline = [
+    ...EVENTS.map((event, i) => ({
+      event,
+      at: new Date(now.getTime() - event.daysAgo * DAY_MS - (9 + (i % 8)) * 3_600_000),
+    })),
+    ...(opts.purchases ?? []).map((purchase) => ({
+      event: { kind: "purchase" as const, purchase },
+      at: purchase.at,
+    })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const byId = new Map(resources.map((r) => [r.id, r]));
+  for (const { event, at } of timeline) {
+    if (event.kind === "purchase") {
+      const buyer = accounts.find((a) => a.id === event.purchase.buyerId)!;
+      sale(buyer, byId.get(event.purchase.resourceId)!, at);
+    } else if (event.kind === "sale") {
       const buyer = account(event.buyer);
       const candidates = sellable.filter(
         (r) => r.published_at < at && buyer.created_at < at && !owned.has(`${buyer.id}:${r.id}`),
       );
       const resource = candidates[turn++ % Math.max(1, candidates.length)];
       if (!resource) continue;
-      owned.add(`${buyer.id}:${resource.id}`);
-      const paymentId = payment(buyer, "purchase", resource.price, at);
-      plan.sales.push({
-        resource_id: resource.id,
-        buyer_id: buyer.id,
-        amount_cents: resource.price,
-        payment_id: paymentId,
-        created_at: at,
-      });
-      post(
-        "sale",
-        at,
-        saleLines({
-          amountCents: resource.price,
-          feePercent: settings.salesFeePercent,
-          creatorId: earner.id,
-        }),
-        paymentId,
-        resource.name,
-      );
+      sale(buyer, resource, at);
     } else if (event.kind === "tip") {
       const tipper = account(event.tipper);
       if (tipper.created_at >= at) continue;

@@ -26,6 +26,9 @@ import {
   resourceFiles,
   resourcePreviews,
   resources,
+  reviewHelpfulVotes,
+  reviewReports,
+  reviews,
   sales,
   siteImages,
   siteImageVariations,
@@ -35,29 +38,12 @@ import {
   users,
 } from "../schema/index.ts";
 import { mulberry32, slugify } from "./catalogue.ts";
-import {
-  AD_MIN_IMAGE,
-  checkAdTexts,
-  DEMO_ADS,
-  DEMO_USERS,
-  HELP_ARTICLES,
-  HELP_IMAGES,
-  HELP_VIDEO,
-  PRO_TIPS,
-  SITE_IMAGE_PAGES,
-} from "./content.ts";
-import { type DemoEarningsPlan, planDemoEarnings } from "./demo-earnings.ts";
+import { AD_MIN_IMAGE, checkAdTexts, DEMO_ADS, DEMO_USERS, SITE_IMAGE_PAGES } from "./content.ts";
+import { type DemoActivityPlan, planDemoActivity } from "./demo-activity.ts";
+import { planHelpBook } from "./demo-help.ts";
 import { planDemoResources } from "./demo-resources.ts";
-import {
-  adImageSvg,
-  avatarSvg,
-  bannerSvg,
-  helpImageSvg,
-  logoSvg,
-  PALETTE,
-  patternSvg,
-  renderSvg,
-} from "./images.ts";
+import { DEMO_REVIEWERS } from "./demo-review-texts.ts";
+import { adImageSvg, avatarSvg, bannerSvg, logoSvg, PALETTE, patternSvg, renderSvg } from "./images.ts";
 
 export const DEMO_ACCOUNTS: readonly string[] = [
   "admin",
@@ -118,7 +104,9 @@ interface DemoPlan {
   ads: (typeof advertisements.$inferInsert)[];
   adStats: (typeof adDailyStats.$inferInsert)[];
   helpEntries: (typeof helpEntries.$inferInsert)[];
-  earnings: DemoEarningsPlan;
+  earnings: DemoActivityPlan["earnings"];
+  userDownloads: DemoActivityPlan["userDownloads"];
+  reviews: DemoActivityPlan["reviews"];
 }
 
 async function insertPlan(tx: Tx, plan: DemoPlan, now: Date): Promise<void> {
@@ -132,6 +120,7 @@ async function insertPlan(tx: Tx, plan: DemoPlan, now: Date): Promise<void> {
   await tx.insert(resources).values(plan.resources);
   await tx.insert(resourcePreviews).values(plan.previews);
   await tx.insert(resourceFiles).values(plan.resourceFiles);
+  if (plan.userDownloads.length) await tx.execute(insertUserDownloads(plan.userDownloads));
   await insertDownloadEvents(tx, now);
   if (plan.favorites.length) await tx.insert(favorites).values(plan.favorites);
   await tx.insert(advertisements).values(plan.ads);
@@ -148,19 +137,34 @@ async function insertPlan(tx: Tx, plan: DemoPlan, now: Date): Promise<void> {
   if (money.ledgerTransactions.length) await tx.insert(ledgerTransactions).values(money.ledgerTransactions);
   if (money.ledgerEntries.length) await tx.insert(ledgerEntries).values(money.ledgerEntries);
   if (money.payouts.length) await tx.insert(payouts).values(money.payouts);
+  // After the sales and downloads that make their authors eligible; the reviews trigger counts them.
+  const { reviews: written, votes, reports } = plan.reviews;
+  if (written.length) await tx.insert(reviews).values(written);
+  if (votes.length) await tx.insert(reviewHelpfulVotes).values(votes);
+  if (reports.length) await tx.insert(reviewReports).values(reports);
+}
+
+/** The reviewers' downloads, one statement (a few hundred rows). */
+function insertUserDownloads(rows: DemoPlan["userDownloads"]) {
+  return sql`insert into downloads (resource_id, users_id, created_at)
+    select * from unnest(${`{${rows.map((r) => r.resource_id).join(",")}}`}::uuid[],
+      ${`{${rows.map((r) => r.users_id).join(",")}}`}::uuid[],
+      ${`{${rows.map((r) => `"${r.created_at.toISOString()}"`).join(",")}}`}::timestamptz[])`;
 }
 
 /**
- * A download event for every download a resource counts, from visitors, spread between its publication and
- * now (more of them recent): the catalogue's downloadCount and the admin statistics, which count these
- * events, then tell the same story, as they do for every real download (download.service.ts writes both).
+ * A download event for every download a resource counts, the reviewers' (already inserted) and the rest
+ * from visitors, spread between its publication and now (more of them recent): the catalogue's
+ * downloadCount and the admin statistics, which count these events, then tell the same story, as they do
+ * for every real download (download.service.ts writes both).
  */
 async function insertDownloadEvents(tx: Tx, now: Date): Promise<void> {
   await tx.execute(sql`
     insert into downloads (resource_id, visitor_key, created_at)
     select r.id, md5('demo-visitor:' || r.id || ':' || n),
            r.published_at + (${now.toISOString()}::timestamptz - r.published_at) * sqrt(mod(n * 0.6180339887, 1))::float8
-      from resources r cross join lateral generate_series(1, r.download_count) as n`);
+      from resources r cross join lateral generate_series(
+        1, r.download_count - (select count(*)::int from downloads d where d.resource_id = r.id)) as n`);
 }
 
 async function writeFiles(storage: Storage, files: StoredFile[]): Promise<void> {
@@ -188,10 +192,11 @@ async function buildDemoPlan(password: string, now: Date): Promise<DemoPlan> {
     render(`patterns/${i + 1}.png`, patternSvg(i + 1)),
   );
 
-  // Users.
-  const refCodes = uniqueRefCodes(DEMO_USERS.length);
+  // Users: the demo accounts, and the teachers who review the demo catalogue beside them.
+  const accounts = [...DEMO_USERS, ...DEMO_REVIEWERS];
+  const refCodes = uniqueRefCodes(accounts.length);
   const hash = await passwordHash;
-  const userRows = DEMO_USERS.map((u, i) => ({
+  const userRows = accounts.map((u, i) => ({
     id: randomUUID(),
     username: u.username,
     email: `${u.username}@lessonloft.test`,
@@ -327,71 +332,7 @@ async function buildDemoPlan(password: string, now: Date): Promise<DemoPlan> {
   }
 
   // Help book.
-  const helpRows: DemoPlan["helpEntries"] = [];
-  const helpIds = new Map<string, string>();
-  const helpRenders = HELP_IMAGES.map(async (img, i) => {
-    const id = randomUUID();
-    helpIds.set(img.name, id);
-    const locator = `help/${img.name}.png`;
-    const row: DemoPlan["helpEntries"][number] = {
-      id,
-      name: img.name,
-      type: "image",
-      short_title: img.short_title,
-      long_title: img.short_title,
-      accent_color: img.accent,
-      order_index: i,
-      image_locator: locator,
-      image_alt_text: img.alt,
-      image_name: `${img.name}.png`,
-    };
-    helpRows.push(row);
-    const body = await render(
-      locator,
-      helpImageSvg({ heading: img.short_title, labels: img.labels, accent: img.accent }),
-    );
-    row.image_size_bytes = body.length;
-  });
-  const videoId = randomUUID();
-  helpIds.set(HELP_VIDEO.name, videoId);
-  helpRows.push({
-    id: videoId,
-    name: HELP_VIDEO.name,
-    type: "video",
-    short_title: HELP_VIDEO.short_title,
-    long_title: HELP_VIDEO.long_title,
-    order_index: 0,
-    // The demo ships no video file: the entry exists so the help book's video slot has something to list.
-    video_locator: null,
-    video_name: HELP_VIDEO.video_name,
-    video_size_bytes: HELP_VIDEO.video_size_bytes,
-  });
-  HELP_ARTICLES.forEach((article, i) => {
-    helpRows.push({
-      name: article.name,
-      type: "article",
-      short_title: article.short_title,
-      long_title: article.long_title,
-      body: article.body,
-      accent_color: PALETTE[(i * 2) % PALETTE.length]!,
-      order_index: i,
-      is_pro_tip: false,
-      image_entry_id: article.image ? helpIds.get(article.image)! : null,
-      video_entry_id: article.video ? helpIds.get(article.video)! : null,
-    });
-  });
-  PRO_TIPS.forEach((tip, i) => {
-    helpRows.push({
-      name: tip.name,
-      type: "article",
-      short_title: tip.short_title,
-      long_title: tip.short_title,
-      body: tip.body,
-      accent_color: PALETTE[(i * 5 + 1) % PALETTE.length]!,
-      order_index: HELP_ARTICLES.length + i,
-      is_pro_tip: true,
-    });
-  });
+  const help = planHelpBook(render);
 
   const [resourcesPlanned] = await Promise.all([
     resourcePlan,
@@ -399,8 +340,21 @@ async function buildDemoPlan(password: string, now: Date): Promise<DemoPlan> {
     ...patternRenders,
     ...bannerRenders,
     ...adRenders,
-    ...helpRenders,
+    ...help.renders,
   ]);
+
+  // The demo's money and reviews: sales, tips and a payout, and who reviewed what after using it.
+  const {
+    earnings,
+    userDownloads,
+    reviews: reviewPlan,
+  } = planDemoActivity({
+    now,
+    rand,
+    accounts: userRows,
+    reviewers: userRows.filter((u) => DEMO_REVIEWERS.some((d) => d.username === u.username)),
+    resources: resourcesPlanned.resources,
+  });
 
   return {
     files: [...files, ...resourcesPlanned.files],
@@ -424,18 +378,10 @@ async function buildDemoPlan(password: string, now: Date): Promise<DemoPlan> {
     favorites: resourcesPlanned.favorites,
     ads: adRows,
     adStats: statRows,
-    helpEntries: helpRows,
-    earnings: planDemoEarnings({
-      now,
-      accounts: userRows,
-      resources: resourcesPlanned.resources.map((r) => ({
-        id: r.id!,
-        name: r.name,
-        users_id: r.users_id,
-        price: r.price ?? 0,
-        published_at: r.published_at ?? r.created_at ?? now,
-      })),
-    }),
+    helpEntries: help.rows,
+    earnings,
+    userDownloads,
+    reviews: reviewPlan,
   };
 }
 

@@ -7,6 +7,14 @@ import type { Db } from "../client.ts";
 import { randomRefCode } from "./demo.ts";
 import { PREVIEW_SIZE, previewSvg, renderSvg } from "./images.ts";
 import { minimalPdf } from "./pdf.ts";
+import {
+  MOST_REVIEWS,
+  READER_PREFIX,
+  READERS,
+  ratingsCtes,
+  reviewsInsert,
+  withoutRatingTrigger,
+} from "./synthetic-ratings.ts";
 
 export const SYNTHETIC_PREVIEW_KEY = "previews/synthetic.png";
 export const SYNTHETIC_FILE_KEY = "files/synthetic.pdf";
@@ -14,10 +22,9 @@ export const SYNTHETIC_PREMIUM_FILE_KEY = "files/synthetic-full.pdf";
 
 const CREATOR_PREFIX = "synth_creator_";
 const NAME_PREFIX = "synthetic-";
-const AD_TITLE_PREFIX = "Synthetic ad ";
 
 /** The tables a bulk load writes, whose secondary indexes it may drop and rebuild around the load. */
-const LOADED_TABLES = ["resources", "resource_previews", "resource_files"] as const;
+const LOADED_TABLES = ["resources", "resource_previews", "resource_files", "reviews"] as const;
 /** Below this many new rows, inserting into the live indexes costs less than rebuilding them. */
 const REBUILD_MIN_ROWS = 50_000;
 
@@ -182,7 +189,8 @@ function textArray(values: readonly string[]) {
 
 /**
  * Adds `count` approved, active resources for benchmarks, set-based: each batch is one statement that
- * generates the rows with generate_series and inserts resources, their preview and their files together.
+ * generates the rows with generate_series and inserts resources, their preview and their files together,
+ * and the reviews of the rated ones with their count and sum (synthetic-ratings.ts).
  * Titles, descriptions and keywords come from the word lists above by arithmetic on the row number, so
  * searches and filters have varied text to work on. Names carry a per-run suffix, so it can run again on
  * the same database.
@@ -225,7 +233,10 @@ export async function seedSyntheticResources(
       opts.storage.put(SYNTHETIC_PREMIUM_FILE_KEY, premium),
     ]);
   }
-  const creators = await ensureCreators(db, creatorCount);
+  const creators = await ensureAccounts(db, CREATOR_PREFIX, creatorCount);
+  if ((await ensureAccounts(db, READER_PREFIX, READERS)) < MOST_REVIEWS) {
+    throw new Error(`synthetic reviews need ${MOST_REVIEWS} readers`);
+  }
   if (count === 0) return { created: 0, creators, indexMs: null, ms: elapsed(started) };
 
   const suffix = randomBytes(3).toString("hex");
@@ -248,8 +259,10 @@ export async function seedSyntheticResources(
       );
     // The first batch alone: rows the table's triggers add once per new word (the search lexicon) then
     // exist before parallel batches would race to add the same ones, waiting on or deadlocking each other.
-    await load(batches[0]!);
-    await inParallel(batches.slice(1), parallel, load);
+    await withoutRatingTrigger(db, async () => {
+      await load(batches[0]!);
+      await inParallel(batches.slice(1), parallel, load);
+    });
   } finally {
     indexesFrom = performance.now();
     // Built again whether or not the load finished: a failed load must not leave the catalogue unindexed.
@@ -337,10 +350,11 @@ function insertStatement(
         now() - ((g::bigint * 7919) % 129600) * interval '1 minute' as published_at
       from h
     ),
+    ${ratingsCtes()},
     ins as (
       insert into resources (name, users_id, title, subtitle, subject_area, description, keywords, skills,
         standards, grade, reading_levels, type, price, sale_price, sale_end, approval_status, status, upload_status,
-        requires_approval, download_count, published_at, created_at, updated_at)
+        requires_approval, download_count, rating_count, rating_sum, published_at, created_at, updated_at)
       select
         ${NAME_PREFIX}::text || w.g || '-' || ${suffix}::text,
         c.ids[1 + w.g % array_length(c.ids, 1)],
@@ -367,10 +381,12 @@ function insertStatement(
         case when w.g % 20 = 1 and w.price >= 500 then current_date + (1 + w.g % 30) end,
         'approved', 'active', 2, false,
         ((w.g::bigint * 7919) % 5000)::int,
+        coalesce(rated.n, 0), coalesce(rated.s, 0),
         w.published_at, w.published_at, w.published_at
-      from w cross join c
-      returning id, price
+      from w cross join c left join rated on rated.g = w.g
+      returning id, price, name
     ),
+    ${reviewsInsert()},
     previews as (
       insert into resource_previews (resource_id, order_index, storage_key, size_bytes, width, height)
       select id, 0, ${SYNTHETIC_PREVIEW_KEY}::text, ${previewBytes}::int, ${PREVIEW_SIZE.width}::int,
@@ -388,13 +404,14 @@ function elapsed(since: number): number {
   return Math.round(performance.now() - since);
 }
 
-async function ensureCreators(db: Db, wanted: number): Promise<number> {
+/** `wanted` accounts named `prefix` and a number (creators, readers), made once and reused by later runs. */
+async function ensureAccounts(db: Db, prefix: string, wanted: number): Promise<number> {
   const codes = Array.from({ length: wanted }, randomRefCode);
-  // A clash on username (an earlier run) or, very rarely, on a random ref code just skips that creator.
+  // A clash on username (an earlier run) or, very rarely, on a random ref code just skips that account.
   await db.execute(sql`
     insert into users (username, email, first_name, last_name, ref_code, email_verified_at)
-    select ${CREATOR_PREFIX}::text || lpad(n::text, 2, '0'),
-           ${CREATOR_PREFIX}::text || lpad(n::text, 2, '0') || '@synthetic.lessonloft.test',
+    select ${prefix}::text || lpad(n::text, 2, '0'),
+           ${prefix}::text || lpad(n::text, 2, '0') || '@synthetic.lessonloft.test',
            ${textArray(FIRST_NAMES)}[1 + (n - 1) % ${FIRST_NAMES.length}],
            ${textArray(LAST_NAMES)}[1 + (n * 3) % ${LAST_NAMES.length}],
            (string_to_array(${codes.join(",")}::text, ','))[n],
@@ -402,37 +419,9 @@ async function ensureCreators(db: Db, wanted: number): Promise<number> {
     from generate_series(1, ${wanted}::int) n
     on conflict do nothing`);
   const result = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from users where starts_with(username, ${CREATOR_PREFIX})`,
+    sql`select count(*)::int as n from users where starts_with(username, ${prefix})`,
   );
   const n = Number(result.rows[0]?.n ?? 0);
-  if (n === 0) throw new Error("could not create synthetic creators");
+  if (n === 0) throw new Error(`could not create synthetic accounts ${prefix}*`);
   return n;
-}
-
-/** How many synthetic ads are running (a benchmark reusing a database tops them up to its N). */
-export async function countSyntheticAds(db: Db): Promise<number> {
-  const result = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from advertisements
-        where starts_with(title, ${AD_TITLE_PREFIX}) and running_status = 'running' and ends_at > now()`,
-  );
-  return Number(result.rows[0]?.n ?? 0);
-}
-
-/**
- * N running ads spread over the five types for the serving benchmark (issue: Advertising, Speed): each
- * with a budget and a random share of its day's impressions already served, owned by the first creator.
- */
-export async function seedSyntheticAds(db: Db, count: number): Promise<{ created: number; ms: number }> {
-  const started = performance.now();
-  await db.execute(sql`
-    insert into advertisements (users_id, ad_type, approval_status, running_status, title, description, button,
-      subtitle, subject, statement, click_url, image_url, image_name, spend_per_day, run_days_total, grades,
-      starts_at, ends_at)
-    select (select id from users order by created_at limit 1), ((g % 5) + 1)::text, 'approved', 'running',
-      ${AD_TITLE_PREFIX}::text || g, 'Classroom supplies for every teacher', 'Shop now', 'For teachers', 'Supplies',
-      'Paid for by a member of the community', 'https://ads.example.com/' || g, null, 'ad.png',
-      500 + (g % 20) * 100, 30, case when g % 3 = 0 then array['3'] else '{}'::text[] end,
-      now() - interval '1 day', now() + interval '29 days'
-    from generate_series(1, ${count}) g`);
-  return { created: count, ms: Math.round(performance.now() - started) };
 }

@@ -7,7 +7,8 @@ import { makeAdmin, makeUser } from "../../test/factories.ts";
 /**
  * Issue 9: statistics "computed by SQL aggregates that stay fast on a year of data". A year (2025) of a
  * busy marketplace is seeded in bulk: 100 sign-ups, 20 publications, 600 downloads, 100 sales, 50 tips,
- * 20 donations, 100 ads' daily rows, 20 ad payments and 300 active users a day (about 480,000 rows).
+ * 20 donations, 100 ads' daily rows, 20 ad payments, 30 reviews and 300 active users a day (about 490,000
+ * rows).
  * The test prints the timings (figures in the issue note) and checks that each source is read through
  * its time index for a month of that year, and that a whole year answers in about a second at most.
  */
@@ -21,6 +22,7 @@ const PER_DAY = {
   donations: 20,
   ads: 100,
   adPayments: 20,
+  reviews: 30,
   active: 300,
 };
 
@@ -94,6 +96,13 @@ describe("admin statistics on a year of data", () => {
         insert into ledger_entries (transaction_id, account, amount_cents, created_at)
         select id, account, amount, created_at from tx
         cross join (values ('card_clearing', 700), ('platform_revenue', -700)) v(account, amount)`);
+      // Review g: year_g's of resource year-(g mod 1000), so no one reviews a resource twice.
+      await seed(sql`
+        insert into reviews (resource_id, users_id, rating, created_at)
+        select r.id, u.id, 1 + g % 5, ${at(PER_DAY.reviews)}
+        from generate_series(0, ${count(PER_DAY.reviews)}) g
+        join users u on u.username = 'year_' || g
+        join resources r on r.name = 'year-' || (g % 1000)`);
       // Each of the year's sign-ups is active on three days of the year: about PER_DAY.active a day.
       await seed(sql`
         insert into user_active_days (day, users_id)
@@ -135,6 +144,8 @@ describe("admin statistics on a year of data", () => {
         adImpressions: DAYS * PER_DAY.ads * 1000,
         adClicks: DAYS * PER_DAY.ads * 5,
         adIncome: DAYS * PER_DAY.adPayments * 700,
+        reviews: DAYS * PER_DAY.reviews,
+        reviewsAverage: 3, // ratings 1 to 5 in turn
       });
     }
   });
@@ -179,6 +190,10 @@ describe("admin statistics on a year of data", () => {
         // Either time index of the ledger serves; with only ad payments the planner takes the plain one.
         "ledger_transactions_",
         sql`select count(*) from ledger_transactions where kind = 'ad' and created_at >= ${lo} and created_at < ${hi}`,
+      ],
+      [
+        "reviews_created_at_idx",
+        sql`select count(*), sum(rating) from reviews where created_at >= ${lo} and created_at < ${hi} and hidden_at is null`,
       ],
       [
         "user_active_days_day_users_id_pk",

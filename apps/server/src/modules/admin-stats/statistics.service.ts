@@ -1,4 +1,5 @@
 import {
+  averageRating,
   checkStatisticsPeriod,
   type StatisticsBucket,
   type StatisticsFigures,
@@ -24,15 +25,19 @@ const EMPTY: StatisticsFigures = {
   adImpressions: 0,
   adClicks: 0,
   adIncome: 0,
+  reviews: 0,
+  reviewsAverage: null,
 };
 
-type Metric = keyof StatisticsFigures;
+/** The figures that add up (the reviews' average is worked out from their count and rating sum). */
+type Metric = Exclude<keyof StatisticsFigures, "reviewsAverage">;
 
 /**
  * /admin/statistics: every figure of the period in one round trip of SQL aggregates. Each source is
  * filtered on its own indexed time column (users, resources.published_at, downloads, sales, tips,
- * donations and ledger_transactions by created_at; ad_daily_stats and user_active_days by day) between the
- * period's first and last local day, then grouped with date_trunc in the site's time zone.
+ * donations, reviews and ledger_transactions by created_at; ad_daily_stats and user_active_days by day)
+ * between the period's first and last local day, then grouped with date_trunc in the site's time zone.
+ * Reviews come with the sum of their ratings, so a bucket's average and the period's are both exact.
  */
 export async function statistics(
   db: Db,
@@ -88,10 +93,15 @@ export async function statistics(
     union all
     select 'adIncome', ${period("t.created_at")}, 0, -sum(e.amount_cents)
       from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.account = 'platform_revenue'
-      where t.kind = 'ad' and t.created_at >= ${lo} and t.created_at < ${hi} group by 2) s`);
+      where t.kind = 'ad' and t.created_at >= ${lo} and t.created_at < ${hi} group by 2
+    union all
+    select 'reviews', ${period("created_at")}, count(*), sum(rating)
+      from reviews where created_at >= ${lo} and created_at < ${hi} and hidden_at is null group by 2) s`);
 
   const series = new Map(statisticsBucketStarts(from, to, bucket).map((p) => [p, { ...EMPTY }]));
   const totals = { ...EMPTY };
+  // Each bucket's rating sum beside its figures, and the period's.
+  const ratingSums = new Map<StatisticsFigures, number>();
   const add = (figures: StatisticsFigures, metric: Metric, value: number) => {
     figures[metric] += value;
   };
@@ -123,6 +133,14 @@ export async function statistics(
       add(figures, metric, value);
       if (metric !== "activeUsers") add(totals, metric, value);
     }
+    // A review row's amount is its bucket's rating sum.
+    if (row.metric === "reviews") {
+      ratingSums.set(figures, (ratingSums.get(figures) ?? 0) + amount);
+      ratingSums.set(totals, (ratingSums.get(totals) ?? 0) + amount);
+    }
+  }
+  for (const figures of [...series.values(), totals]) {
+    figures.reviewsAverage = averageRating(figures.reviews, ratingSums.get(figures) ?? 0);
   }
   return {
     from,

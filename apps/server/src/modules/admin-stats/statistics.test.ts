@@ -80,6 +80,16 @@ describe("admin statistics", () => {
       insert into user_active_days (day, users_id) values
         ('2025-03-03', ${buyer.id}), ('2025-03-04', ${buyer.id}), ('2025-03-04', ${creator.id}),
         ('2025-03-20', ${buyer.id})`);
+    // Reviews (issue 21): two in the week of 3 March (5 and 4 stars), one hidden by an admin in the week of
+    // 17 March beside a shown 4-star one, and one written on 28 February in New York.
+    const reviewer = await makeUser(t.db, { created_at: new Date("2025-01-01T12:00:00Z") });
+    await t.db.execute(sql`
+      insert into reviews (resource_id, users_id, rating, created_at, hidden_at) values
+        (${r1.id}, ${buyer.id}, 5, ${at("2025-03-05T12:00:00Z")}, null),
+        (${r1.id}, ${user.id}, 4, ${at("2025-03-06T12:00:00Z")}, null),
+        (${r2.id}, ${buyer.id}, 1, ${at("2025-03-18T12:00:00Z")}, ${at("2025-03-19T12:00:00Z")}),
+        (${r2.id}, ${user.id}, 4, ${at("2025-03-20T12:00:00Z")}, null),
+        (${r2.id}, ${reviewer.id}, 3, ${at("2025-03-01T03:00:00Z")}, null)`);
   });
   afterAll(() => t.close());
 
@@ -136,7 +146,32 @@ describe("admin statistics", () => {
       adImpressions: 150,
       adClicks: 4,
       adIncome: 2500,
+      reviews: 3,
+      reviewsAverage: 4.3, // (5 + 4 + 4) / 3, to one decimal
     });
+  });
+
+  it("counts the reviews written in each bucket with their average, leaving out the hidden one", async () => {
+    const weeks = (await get("from=2025-03-01&to=2025-03-31&bucket=week")).json<StatisticsResponse>();
+    expect(weeks.series.map((s) => [s.period, s.reviews, s.reviewsAverage])).toEqual([
+      ["2025-02-24", 0, null],
+      ["2025-03-03", 2, 4.5],
+      ["2025-03-10", 0, null],
+      ["2025-03-17", 1, 4],
+      ["2025-03-24", 0, null],
+      ["2025-03-31", 0, null],
+    ]);
+    const months = (await get("from=2025-02-01&to=2025-03-31&bucket=month")).json<StatisticsResponse>();
+    expect(months.series.map((s) => [s.period, s.reviews, s.reviewsAverage])).toEqual([
+      ["2025-02-01", 1, 3],
+      ["2025-03-01", 3, 4.3],
+    ]);
+    expect(months.totals).toMatchObject({ reviews: 4, reviewsAverage: 4 }); // 16 / 4
+    // Shown again by an admin, the review counts again (with its one star).
+    await t.db.execute(sql`update reviews set hidden_at = null where rating = 1`);
+    const again = (await get("from=2025-03-17&to=2025-03-23&bucket=week")).json<StatisticsResponse>();
+    expect(again.totals).toMatchObject({ reviews: 2, reviewsAverage: 2.5 });
+    await t.db.execute(sql`update reviews set hidden_at = now() where rating = 1`);
   });
 
   it("gives days and months too, with empty buckets as zeros", async () => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { advertisements, texts, users } from "../../db/schema/index.ts";
+import { advertisements, reviewReports, reviews, texts, users } from "../../db/schema/index.ts";
 import type { TestApp } from "../../test/app.ts";
 import { makeAdmin, makeResource, makeUser } from "../../test/factories.ts";
 import { type ConsoleTestbed, consoleTestbed, NO_ID } from "./console-testbed.ts";
@@ -77,12 +77,34 @@ describe("admin console", () => {
     await t.db
       .insert(advertisements)
       .values({ users_id: creator.id, ad_type: "1", approval_status: "awaiting_approval" });
+    // A review two readers reported waits once; one whose report is settled does not wait.
+    const listed = await makeResource(t.db, { users_id: creator.id });
+    const [author, readerA, readerB] = await Promise.all([makeUser(t.db), makeUser(t.db), makeUser(t.db)]);
+    const [reported, settled] = await t.db
+      .insert(reviews)
+      .values([
+        { resource_id: listed.id, users_id: author.id, rating: 1 },
+        { resource_id: listed.id, users_id: readerA.id, rating: 5 },
+      ])
+      .returning();
+    await t.db.insert(reviewReports).values([
+      { review_id: reported!.id, users_id: readerA.id, reason: "spam" },
+      { review_id: reported!.id, users_id: readerB.id, reason: "offensive" },
+      {
+        review_id: settled!.id,
+        users_id: readerB.id,
+        reason: "spam",
+        resolved_at: new Date(),
+        resolution: "kept",
+      },
+    ]);
     const after = (await call("GET", "/api/admin/exceptions", asAdmin)).json();
     expect(after).toMatchObject({
       resources: before.resources + 1,
       advertisements: before.advertisements + 1,
       payouts: before.payouts,
       supportThreads: before.supportThreads,
+      reviews: before.reviews + 1,
     });
   });
 });

@@ -1,15 +1,16 @@
 import type { ExceptionsSummary } from "@market/domain";
-import { count, eq, sql } from "drizzle-orm";
+import { count, countDistinct, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { advertisements, payouts, resources, supportThreads } from "../../db/schema/index.ts";
+import { advertisements, payouts, resources, reviewReports, supportThreads } from "../../db/schema/index.ts";
 
 /**
  * What waits for an admin in each exception queue (spec 3: Admin queues), counted with the same conditions
  * the queues list by, each on its own index (review, status). Support threads waiting are the open ones: a
- * user wrote and no admin has answered yet.
+ * user wrote and no admin has answered yet. Reported reviews are the reviews with an open report
+ * (review_reports_open_idx), each counted once however many readers reported it.
  */
 export async function summarizeExceptions(db: Db): Promise<ExceptionsSummary> {
-  const [[ads], [queued], [requested], [threads]] = await Promise.all([
+  const [[ads], [queued], [requested], [threads], [reported]] = await Promise.all([
     db
       .select({ n: count() })
       .from(advertisements)
@@ -20,6 +21,10 @@ export async function summarizeExceptions(db: Db): Promise<ExceptionsSummary> {
       .from(payouts)
       .where(eq(payouts.status, "requested")),
     db.select({ n: count() }).from(supportThreads).where(eq(supportThreads.status, "open")),
+    db
+      .select({ n: countDistinct(reviewReports.review_id) })
+      .from(reviewReports)
+      .where(isNull(reviewReports.resolved_at)),
   ]);
   return {
     advertisements: ads?.n ?? 0,
@@ -27,5 +32,6 @@ export async function summarizeExceptions(db: Db): Promise<ExceptionsSummary> {
     payouts: requested?.n ?? 0,
     totalEligiblePayouts: Number(requested?.cents ?? 0),
     supportThreads: threads?.n ?? 0,
+    reviews: reported?.n ?? 0,
   };
 }

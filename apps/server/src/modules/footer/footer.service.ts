@@ -5,6 +5,7 @@ import type { Viewer } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import type { TtlCache } from "../../platform/ttl-cache.ts";
 import { LISTED } from "../resources/index.ts";
+import { reviewPromptFor } from "../reviews/index.ts";
 import { getSiteSettings } from "../site/index.ts";
 import { earningsBalance } from "../transactions/index.ts";
 
@@ -13,6 +14,7 @@ import { earningsBalance } from "../transactions/index.ts";
  * over the user's row with an indexed subquery per fact, plus the earnings balance derived from the
  * ledger as the earnings page derives it, so "unpaid earnings" means exactly what /earnings/payout offers.
  * The catalogue count is the one number shared by every user, so it is cached like the grids' totals.
+ * The review prompt's resource (issue 21) is the reviews module's to choose (reviewPromptFor).
  */
 export async function footerFacts(
   db: Db,
@@ -20,7 +22,7 @@ export async function footerFacts(
   catalogueCount: TtlCache<number>,
 ): Promise<FooterFacts> {
   const settings = await getSiteSettings(db);
-  const [facts, balance, resourcesCount] = await Promise.all([
+  const [facts, balance, resourcesCount, reviewPrompt] = await Promise.all([
     db.execute<{
       own_resources: number;
       published_resources: number;
@@ -56,6 +58,7 @@ export async function footerFacts(
       );
       return Number(counted.rows[0]?.n ?? 0);
     }),
+    reviewPromptFor(db, viewer.id),
   ]);
   const row = facts.rows[0];
   if (!row) throw notFound("No such account");
@@ -73,5 +76,6 @@ export async function footerFacts(
     emailVerified: Boolean(row.email_verified),
     favorites: Number(row.favorites),
     hasTipped: Boolean(row.tipped),
+    reviewPrompt,
   };
 }

@@ -1,7 +1,7 @@
 import { buildFooterCycle, type FooterFacts } from "@market/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { favorites } from "../../db/schema/index.ts";
+import { downloads, favorites } from "../../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
 import { makeResource, makeUser, TEST_CARD } from "../../test/factories.ts";
 
@@ -49,7 +49,33 @@ describe("footer facts", () => {
       emailVerified: false,
       favorites: 0,
       hasTipped: false,
+      reviewPrompt: null,
     });
+  });
+
+  it("names the resource a teacher downloaded for the review prompt, until they review it (issue 21)", async () => {
+    const creator = await makeUser(t.db);
+    const teacher = await makeUser(t.db);
+    const auth = await t.authHeader(teacher.username);
+    const free = await makeResource(t.db, { users_id: creator.id, name: "tide-pools", title: "Tide Pools" });
+    expect((await facts(auth)).reviewPrompt).toBeNull();
+    await t.db.insert(downloads).values({ resource_id: free.id, users_id: teacher.id });
+    const asked = await facts(auth);
+    expect(asked.reviewPrompt).toEqual({ id: free.id, name: "tide-pools", title: "Tide Pools" });
+    const cycle = buildFooterCycle({ emailVerified: true }, asked, {}, (items) => [...items]);
+    expect(cycle).toContainEqual({ kind: "prompt", key: "review-resource", resource: asked.reviewPrompt });
+
+    const reviewed = await t.app.inject({
+      method: "POST",
+      url: `/api/resources/${free.id}/reviews`,
+      headers: auth,
+      payload: { rating: 5, text: "My class loved it." },
+    });
+    expect(reviewed.statusCode).toBe(201);
+    expect((await facts(auth)).reviewPrompt).toBeNull();
+    // The creator is never asked to review their own resource.
+    await t.db.insert(downloads).values({ resource_id: free.id, users_id: creator.id });
+    expect((await facts(await t.authHeader(creator.username))).reviewPrompt).toBeNull();
   });
 
   it("a creator with sales past the hold has an eligible payout, and the unpaid-earnings prompt shows", async () => {

@@ -4,4 +4,5 @@
  */
 export { LISTED, selectCards } from "./card-query.ts";
 export { presentRating } from "./resource.presenter.ts";
+export { canView } from "./resource-detail.service.ts";
 export { byIdOrName } from "./resource-lookup.ts";

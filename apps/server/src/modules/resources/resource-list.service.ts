@@ -38,10 +38,13 @@ const ORDER: Record<IndexedSort, SQL> = {
 /** With no query the grids are newest first; with one, the best matches first (issue 17). */
 const DEFAULT_SORT: IndexedSort = "newest";
 
-/** A filter's value in the SQL: a parameter of this query, or a named one of a shaped statement. */
-type Bind = (name: string, value: unknown) => SQL;
+/**
+ * A filter's value in the SQL: a parameter of this query, or a named one of a shaped statement, read as
+ * `type` (a plain parameter takes its type from the column it is compared with).
+ */
+type Bind = (name: string, value: unknown, type?: "text" | "numeric") => SQL;
 const asParameter: Bind = (_, value) => sql`${value}`;
-const byName: Bind = (name) => runValue(name, "text");
+const byName: Bind = (name, _, type = "text") => runValue(name, type);
 
 /**
  * The filters and the search of the grids. Search is spec 2's rule (the domain's matchesSearch): each
@@ -59,18 +62,26 @@ function conditions(query: ResourceListQuery, search: SQL | undefined, bind: Bin
   if (query.price === "free") parts.push(sql`r.price = 0`);
   if (query.price === "paid") parts.push(sql`r.price > 0`);
   if (query.price === "sale") parts.push(SALE_RUNS);
+  // The average as cards show it (one decimal), so a card saying 4.0 is in "4 stars & up"; an unrated
+  // resource's is null and never passes.
+  if (query.minRating !== undefined)
+    parts.push(sql`r.rating_average >= ${bind("minRating", query.minRating, "numeric")}`);
   if (search) parts.push(search);
   return and(...parts)!;
 }
 
-/** What decides a grid's total: the filters and the search (its terms), not the page or the order. */
-function countKey(query: ResourceListQuery, terms: readonly IndexedTerm[]): string {
+/**
+ * What decides a grid's total: the filters and the search (its terms), not the page or the order (the
+ * key of the counts' cache; exported for the tests that take a search past the count's cap).
+ */
+export function countKey(query: ResourceListQuery, terms: readonly IndexedTerm[]): string {
   return JSON.stringify([
     query.featured ?? false,
     query.grade,
     query.subject?.toLowerCase(),
     query.type,
     query.price,
+    query.minRating,
     terms.map((t) => `${[...t.spellings].sort().join(" ")}${t.prefix ? ` ${t.word}*` : ""}`).sort(),
   ]);
 }
@@ -117,6 +128,7 @@ async function rankedSearch(
     !!query.subject,
     !!query.type,
     query.price,
+    query.minRating !== undefined,
   ]);
   const filters = () => conditions(query, undefined, byName);
   const offset = (query.page - 1) * query.pageSize;
@@ -125,6 +137,7 @@ async function rankedSearch(
     grade: query.grade,
     subject: query.subject?.toLowerCase(),
     type: query.type,
+    minRating: query.minRating,
     limit: query.pageSize,
     offset,
   };

@@ -319,7 +319,7 @@ export function bandedSearchSql(shape: RankedShape, filters: SQL): SQL {
     select r.ctid, r.id, r.download_count, r.published_at, case ${bandOf} end as band
     from (select r.ctid, r.id, r.download_count, r.published_at, r.search_vector, r.approval_status, r.status,
                  r.is_featured, r.featured_until, r.grade, r.subject_area, r.type, r.price, r.sale_price,
-                 r.sale_end
+                 r.sale_end, r.rating_average
           from resources r where ${LISTED} order by ${RELEVANCE_TIES}
           limit ${points(RELEVANCE_WINDOW)}) r
     where ${matching})`;

@@ -9,7 +9,8 @@ interface Prepared {
 
 /**
  * Per database, the statements built so far, by shape. A search's shapes are many but finite (1 to 8
- * words, a prefix or not, four filters set or not, four prices: 1,024 per statement, two statements,
+ * words, a prefix or not, five filters (featured, grade, subject, type, a rating) set or not, four
+ * prices: 2,048 per statement, two statements,
  * each text a few kilobytes): the bound holds them all, so varied searches never rebuild, and only
  * keeps a mistaken caller from growing this forever.
  */

@@ -11,6 +11,7 @@ import {
   rejectPayout,
   requestPayout,
 } from "./earnings.service.ts";
+import { listOwnResourceRatings } from "./earnings-ratings.service.ts";
 import { renderReceipt } from "./receipt.service.ts";
 
 /** Earnings (spec 7: earnings balance), payouts and receipts; the admin payouts queue. */
@@ -22,6 +23,9 @@ export async function earningsRoutes(app: AppInstance) {
     listOwnActivity(db, requireViewer(request)),
   );
   route(app, "GET /earnings/self/payouts", {}, async (request) => listOwnPayouts(db, requireViewer(request)));
+  route(app, "GET /earnings/self/ratings", {}, async (request) =>
+    listOwnResourceRatings(db, requireViewer(request).id),
+  );
   // Answered 201 (the definition's status).
   route(app, "POST /earnings/self/payouts", {}, async (request) => requestPayout(db, requireViewer(request)));
 

@@ -25,5 +25,7 @@ export {
 export { LinkButton } from "./LinkButton.tsx";
 export { Price } from "./Price.tsx";
 export { Sheet } from "./Sheet.tsx";
+export { StarInput, type StarInputProps } from "./StarInput.tsx";
+export { RatingBadge, type StarSize, Stars } from "./Stars.tsx";
 export { EmptyState, type FailureWayOn, LoadingPlaceholder, ScreenFailure, Skeleton } from "./states.tsx";
 export { type Column, TableHead } from "./Table.tsx";

@@ -62,12 +62,16 @@ export const ADMIN_SECTIONS: {
   },
 ];
 
-/** The exception queues (spec 2: exceptions with advertising, payouts, publishing and support). */
+/**
+ * The exception queues (spec 2: exceptions with advertising, payouts, publishing and support; issue 21 adds
+ * reported reviews).
+ */
 export const EXCEPTION_QUEUES = [
   { to: "/admin/exceptions/advertising", label: "exceptions.advertising", count: "advertisements" },
   { to: "/admin/exceptions/publishing", label: "exceptions.publishing", count: "resources" },
   { to: "/admin/exceptions/payouts", label: "exceptions.payouts", count: "payouts" },
   { to: "/admin/exceptions/support", label: "exceptions.support", count: "supportThreads" },
+  { to: "/admin/exceptions/reviews", label: "exceptions.reviews", count: "reviews" },
 ] as const;
 
 const link = "underline underline-offset-4 hover:decoration-2";

@@ -4,7 +4,7 @@ import { EXCEPTION_QUEUES } from "./AdminSections.tsx";
 import { useAdminTexts } from "./admin-texts.ts";
 import { useExceptionsSummary } from "./use-exceptions.ts";
 
-/** /admin/exceptions: the four queues together, each with what waits in it and a link to work it. */
+/** /admin/exceptions: the queues together, each with what waits in it and a link to work it. */
 export default function ExceptionsPage() {
   const t = useAdminTexts();
   const summary = useExceptionsSummary();

@@ -10,7 +10,9 @@ import { CONVERSATION_TEXTS } from "../conversations/conversation-texts.ts";
 import { EARNINGS_TEXTS } from "../earnings/earnings-texts.ts";
 import { HELP_TEXTS } from "../help/help-texts.ts";
 import { LIBRARY_TEXTS } from "../library/library-texts.ts";
+import { PROFILE_TEXTS } from "../profile/profile-texts.ts";
 import { PUBLISHING_TEXTS } from "../publishing/publishing-texts.ts";
+import { REVIEW_TEXTS } from "../resources/reviews/review-texts.ts";
 import { STATISTICS_TEXTS } from "../statistics/statistics-texts.ts";
 import { ADMIN_TEXTS } from "./admin-texts.ts";
 import { SETTINGS_TEXTS } from "./settings-texts.ts";
@@ -34,8 +36,10 @@ export const TEXT_AREAS: Readonly<Record<string, Readonly<Record<string, string>
   earnings: EARNINGS_TEXTS,
   help: HELP_TEXTS,
   library: LIBRARY_TEXTS,
+  profile: PROFILE_TEXTS,
   home: HOME_TEXTS,
   publishing: PUBLISHING_TEXTS,
+  reviews: REVIEW_TEXTS,
   settings: SETTINGS_TEXTS,
   statistics: STATISTICS_TEXTS,
   users: USERS_TEXTS,

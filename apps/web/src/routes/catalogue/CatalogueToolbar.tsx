@@ -7,11 +7,15 @@ import {
   activeFilterCount,
   type CatalogueFilters,
   changeFilters,
+  clearFilters,
   PRICE_OPTIONS,
   type PriceFilter,
+  RATING_OPTIONS,
   type ResourceListSort,
   sortOptions,
 } from "./filters.ts";
+
+type FilterKey = "grade" | "subject" | "type" | "price" | "minRating";
 
 /** Typing waits this long for a pause before the results follow. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -132,7 +136,8 @@ export function CatalogueToolbar({
         {sort}
       </div>
       {filters.q.trim() || count > 0 ? (
-        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+        // A div: the checkbox's field is one, which a paragraph may not hold.
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
           {filters.q.trim() ? (
             <Checkbox
               id={`${id}-stop`}
@@ -146,7 +151,7 @@ export function CatalogueToolbar({
           <Link to={{ search: "" }} className="font-semibold underline underline-offset-4">
             {t("filters.clearShort")}
           </Link>
-        </p>
+        </div>
       ) : null}
       <Sheet
         open={sheetOpen}
@@ -155,12 +160,7 @@ export function CatalogueToolbar({
         side="bottom"
         footer={
           <div className="flex gap-2">
-            <Button
-              variant="secondary"
-              onClick={() =>
-                onChange({ ...filters, grade: null, subject: null, type: null, price: null, page: 1 })
-              }
-            >
+            <Button variant="secondary" onClick={() => onChange(clearFilters(filters))}>
               {t("filters.clearFilters")}
             </Button>
             <Button className="flex-1" onClick={() => setSheetOpen(false)}>
@@ -177,7 +177,7 @@ export function CatalogueToolbar({
   );
 }
 
-/** Grade, subject, type and price: each change is in force at once (and in the URL). */
+/** Grade, subject, type, price and rating: each change is in force at once (and in the URL). */
 function FilterFields({
   idPrefix,
   filters,
@@ -188,12 +188,16 @@ function FilterFields({
   onChange: (next: CatalogueFilters) => void;
 }) {
   const t = useCatalogueTexts();
-  const select = <K extends "grade" | "subject" | "type" | "price">(key: K, value: string) =>
-    onChange(changeFilters(filters, { [key]: value === "" ? null : value }));
+  const select = (key: FilterKey, value: string) =>
+    onChange(
+      changeFilters(filters, {
+        [key]: value === "" ? null : key === "minRating" ? Number(value) : value,
+      }),
+    );
   const field = (
-    key: "grade" | "subject" | "type" | "price",
+    key: FilterKey,
     label: string,
-    value: string | null,
+    value: string | number | null,
     options: Array<[string, string]>,
   ) => (
     <SelectField
@@ -228,6 +232,13 @@ function FilterFields({
       {field("price", t("filters.price"), filters.price, [
         ["", t("filters.priceAny")],
         ...PRICE_OPTIONS.map((p: PriceFilter): [string, string] => [p, t(`filters.price.${p}`)]),
+      ])}
+      {field("minRating", t("filters.rating"), filters.minRating, [
+        ["", t("filters.ratingAny")],
+        ...RATING_OPTIONS.map((stars): [string, string] => [
+          String(stars),
+          t("filters.rating.atLeast", { stars: String(stars) }),
+        ]),
       ])}
     </>
   );

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeCards } from "../../test/factories.ts";
 import { renderScreen, type StubbedCall, stubFetch } from "../../test/render.tsx";
@@ -103,6 +103,49 @@ describe("grid page with search and filters", () => {
     expect(screen.getAllByRole("link", { name: /^Resource r/ }).length).toBeGreaterThan(0);
     release();
     await waitFor(() => expect(grid().className).toContain("opacity-100"));
+  });
+
+  it("filters by rating and orders by Top rated through the URL; clearing the filters clears the rating", async () => {
+    const { calls } = stubFetch({ "GET /api/resources": listAnswer(30) });
+    const { router } = renderScreen(HomePage, "/?grade=3", "/");
+    await screen.findByText("30 results");
+    const rating = screen.getByLabelText("Rating") as HTMLSelectElement;
+    expect([...rating.options].map((o) => o.text)).toEqual([
+      "Any rating",
+      "4 stars & up",
+      "3 stars & up",
+      "2 stars & up",
+    ]);
+    fireEvent.change(rating, { target: { value: "4" } });
+    expect(router.state.location.search).toBe("?grade=3&minRating=4");
+    const sort = screen.getByLabelText("Sort by") as HTMLSelectElement;
+    expect([...sort.options].find((o) => o.value === "rating")?.text).toBe("Top rated");
+    fireEvent.change(sort, { target: { value: "rating" } });
+    expect(router.state.location.search).toBe("?grade=3&minRating=4&sort=rating");
+    await waitFor(() => {
+      const sent = new URL(calls.at(-1)?.url ?? "", "http://x").searchParams;
+      expect(Object.fromEntries(sent)).toMatchObject({
+        grade: "3",
+        minRating: "4",
+        sort: "rating",
+        page: "1",
+      });
+    });
+    expect((screen.getByLabelText("Rating") as HTMLSelectElement).value).toBe("4");
+    // The phone's filter sheet counts the rating, and its Clear all clears it with the grade, not the order.
+    fireEvent.click(screen.getByRole("button", { name: "Filters (2)" }));
+    const sheet = await screen.findByRole("dialog");
+    fireEvent.click(within(sheet).getByRole("button", { name: "Clear all" }));
+    expect(router.state.location.search).toBe("?sort=rating");
+  });
+
+  it("reads the rating from the URL, and the page's Clear all link drops it", async () => {
+    const { calls } = stubFetch({ "GET /api/resources": listAnswer(30) });
+    renderScreen(HomePage, "/?minRating=3", "/");
+    await screen.findByText("30 results");
+    expect((screen.getByLabelText("Rating") as HTMLSelectElement).value).toBe("3");
+    expect(new URL(calls[0]?.url ?? "", "http://x").searchParams.get("minRating")).toBe("3");
+    expect(screen.getByRole("link", { name: "Clear all" }).getAttribute("href")).toBe("/");
   });
 
   it("says what to change when nothing matches", async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  activeFilterCount,
   type CatalogueFilters,
   changeFilters,
+  clearFilters,
   filtersFromSearch,
   hasActiveFilters,
   resultsCountText,
@@ -20,6 +22,7 @@ const NONE: CatalogueFilters = {
   subject: null,
   type: null,
   price: null,
+  minRating: null,
 };
 
 describe("URL -> filters", () => {
@@ -32,6 +35,13 @@ describe("URL -> filters", () => {
       { grade: "3", subject: "Math", type: "Game", price: "sale" },
     ],
     ["?grade=Higher+Education", { grade: "Higher Education" }],
+    ["?minRating=4", { minRating: 4 }],
+    ["?minRating=2&sort=rating", { minRating: 2, sort: "rating" }],
+    // Only the choices the filter offers: anything else is any rating.
+    ["?minRating=5", {}],
+    ["?minRating=3.5", {}],
+    ["?minRating=four", {}],
+    ["?minRating=", {}],
     ["?grade=13&subject=Astrology&type=Poem&price=cheap", {}],
     ["?sort=price-asc&page=3", { sort: "price-asc", page: 3 }],
     ["?sort=random&page=-2", {}],
@@ -78,13 +88,15 @@ describe("filters -> URL", () => {
     ],
     [{ page: 1 }, ""],
     [{ page: 4, price: "paid" }, "price=paid&page=4"],
+    [{ minRating: 4 }, "minRating=4"],
+    [{ grade: "5", minRating: 3, sort: "rating" }, "grade=5&minRating=3&sort=rating"],
   ])("%j", (filters, expected) => {
     expect(searchFromFilters({ ...NONE, ...filters }, "downloads").toString()).toBe(expected);
   });
 
   it("round-trips: what the URL says is what the URL becomes", () => {
     const query =
-      "q=fractions&stopWords=true&grade=3&subject=Math&type=Game&price=sale&sort=price-desc&page=2";
+      "q=fractions&stopWords=true&grade=3&subject=Math&type=Game&price=sale&minRating=4&sort=price-desc&page=2";
     expect(
       searchFromFilters(filtersFromSearch(new URLSearchParams(query), "downloads"), "downloads").toString(),
     ).toBe(query);
@@ -128,7 +140,28 @@ describe("filters -> URL", () => {
   it("offers relevance only while a query is typed", () => {
     expect(sortOptions(NONE)).not.toContain("relevance");
     expect(sortOptions({ ...NONE, q: "maps" })[0]).toBe("relevance");
-    expect(sortOptions({ ...NONE, q: "maps" })).toHaveLength(5);
+    expect(sortOptions({ ...NONE, q: "maps" })).toHaveLength(6);
+  });
+
+  it("offers Top rated with and without a query", () => {
+    expect(sortOptions(NONE)).toContain("rating");
+    expect(sortOptions({ ...NONE, q: "maps" })).toContain("rating");
+  });
+
+  it("starts again at page 1 when the minimum rating changes, and keeps the order", () => {
+    expect(changeFilters({ ...NONE, page: 3, sort: "rating" }, { minRating: 4 })).toEqual({
+      ...NONE,
+      sort: "rating",
+      minRating: 4,
+    });
+  });
+
+  it("counts the rating among the filters, and clearing the filters clears it", () => {
+    const set = { ...NONE, q: "maps", grade: "3", minRating: 4, sort: "rating", page: 2 } as const;
+    expect(activeFilterCount(set)).toBe(2);
+    expect(activeFilterCount({ ...NONE, minRating: 2 })).toBe(1);
+    expect(clearFilters(set)).toEqual({ ...NONE, q: "maps", sort: "rating" });
+    expect(searchFromFilters(clearFilters(set), "downloads").toString()).toBe("q=maps&sort=rating");
   });
 });
 
@@ -147,6 +180,11 @@ describe("filters -> API query", () => {
       subject: undefined,
       type: undefined,
       price: "free",
+      minRating: undefined,
+    });
+    expect(toApiQuery({ ...NONE, minRating: 3, sort: "rating" }, 24, false)).toMatchObject({
+      sort: "rating",
+      minRating: 3,
     });
     expect(toApiQuery({ ...NONE, stopWords: true }, 12, false)).toMatchObject({
       q: undefined,
@@ -159,6 +197,8 @@ describe("filters -> API query", () => {
     expect(hasActiveFilters({ ...NONE, sort: "newest", page: 3 })).toBe(false);
     expect(hasActiveFilters({ ...NONE, q: "x" })).toBe(true);
     expect(hasActiveFilters({ ...NONE, price: "sale" })).toBe(true);
+    expect(hasActiveFilters({ ...NONE, minRating: 4 })).toBe(true);
+    expect(hasActiveFilters({ ...NONE, sort: "rating" })).toBe(false);
   });
 });
 

@@ -29,6 +29,13 @@ const PRICES: Record<PriceFilter, true> = { free: true, paid: true, sale: true }
 export const SORT_OPTIONS = Object.keys(SORTS) as ResourceListSort[];
 export const PRICE_OPTIONS = Object.keys(PRICES) as PriceFilter[];
 
+/**
+ * The rating filter's choices: "4 stars & up" and so on, as the API's minRating (resources whose shown
+ * average is at least that; unrated ones never). Other values in a URL fall back to any rating.
+ */
+export const RATING_OPTIONS = [4, 3, 2] as const;
+export type RatingFilter = (typeof RATING_OPTIONS)[number];
+
 /** The best matches first: the order a typed query gets unless the user chose another (issue 17). */
 export const SEARCH_SORT: ResourceListSort = "relevance";
 
@@ -45,6 +52,7 @@ export interface CatalogueFilters {
   subject: string | null;
   type: ResourceType | null;
   price: PriceFilter | null;
+  minRating: RatingFilter | null;
 }
 
 const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
@@ -72,6 +80,7 @@ export function sortOptions(filters: CatalogueFilters): ResourceListSort[] {
 export function filtersFromSearch(search: URLSearchParams, pageSort: ResourceListSort): CatalogueFilters {
   const named = search.get("sort");
   const price = search.get("price");
+  const rating = Number(search.get("minRating"));
   const q = (search.get("q") ?? "").slice(0, SEARCH_LIMITS.maxLength);
   const sort = named !== null && Object.hasOwn(SORTS, named) ? (named as ResourceListSort) : null;
   return {
@@ -84,6 +93,7 @@ export function filtersFromSearch(search: URLSearchParams, pageSort: ResourceLis
     subject: oneOf(SUBJECTS, search.get("subject")),
     type: oneOf(RESOURCE_TYPES, search.get("type")),
     price: price !== null && Object.hasOwn(PRICES, price) ? (price as PriceFilter) : null,
+    minRating: RATING_OPTIONS.find((stars) => stars === rating) ?? null,
   };
 }
 
@@ -100,6 +110,7 @@ export function searchFromFilters(filters: CatalogueFilters, pageSort: ResourceL
   if (filters.subject) params.set("subject", filters.subject);
   if (filters.type) params.set("type", filters.type);
   if (filters.price) params.set("price", filters.price);
+  if (filters.minRating) params.set("minRating", String(filters.minRating));
   const sort = filters.sort === SEARCH_SORT && !q ? pageSort : filters.sort;
   if (sort !== defaultSort(q, pageSort)) params.set("sort", sort);
   if (filters.page > 1) params.set("page", String(filters.page));
@@ -122,9 +133,16 @@ export function changeFilters(
   return next;
 }
 
-/** How many of the narrowing filters are set (grade, subject, type, price): the Filters button's count. */
+/** How many of the narrowing filters are set (grade, subject, type, price, rating): the Filters button's count. */
 export function activeFilterCount(filters: CatalogueFilters): number {
-  return [filters.grade, filters.subject, filters.type, filters.price].filter((f) => f !== null).length;
+  return [filters.grade, filters.subject, filters.type, filters.price, filters.minRating].filter(
+    (f) => f !== null,
+  ).length;
+}
+
+/** The narrowing filters cleared (the filter sheet's "Clear all"); the search and the order stay. */
+export function clearFilters(filters: CatalogueFilters): CatalogueFilters {
+  return { ...filters, grade: null, subject: null, type: null, price: null, minRating: null, page: 1 };
 }
 
 export function hasActiveFilters(filters: CatalogueFilters): boolean {
@@ -133,7 +151,8 @@ export function hasActiveFilters(filters: CatalogueFilters): boolean {
     filters.grade !== null ||
     filters.subject !== null ||
     filters.type !== null ||
-    filters.price !== null
+    filters.price !== null ||
+    filters.minRating !== null
   );
 }
 
@@ -155,6 +174,7 @@ export function toApiQuery(
     subject: filters.subject ?? undefined,
     type: filters.type ?? undefined,
     price: filters.price ?? undefined,
+    minRating: filters.minRating ?? undefined,
   };
 }
 

@@ -271,6 +271,79 @@ describe("the earnings screen", () => {
     ]);
   });
 
+  it("shows each resource's rating with how its stars fall, linking to its reviews; unrated ones say so", async () => {
+    const { calls } = stubEarnings({
+      "GET /api/earnings/self/ratings": [
+        200,
+        {
+          resources: [
+            {
+              id: "r1",
+              name: "fractions fun",
+              title: "Fractions Fun",
+              rating: { average: 4.3, count: 3, distribution: [0, 0, 0, 2, 1] },
+            },
+            {
+              id: "r2",
+              name: "tides",
+              title: "Tides",
+              rating: { average: 1, count: 1, distribution: [1, 0, 0, 0, 0] },
+            },
+            {
+              id: "r3",
+              name: "unrated",
+              title: "Unrated worksheet",
+              rating: { average: null, count: 0, distribution: [0, 0, 0, 0, 0] },
+            },
+          ],
+        },
+      ],
+    });
+    renderScreen(EarningsPage, "/earnings/ratings");
+    const list = await screen.findByRole("list", { name: "Ratings of your resources" });
+    expect(screen.getByRole("link", { name: "Ratings" }).getAttribute("aria-current")).toBe("page");
+    const [fractions, tides, unrated] = [...list.children] as HTMLElement[] as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(fractions).getByRole("link", { name: "Fractions Fun" }).getAttribute("href")).toBe(
+      "/resources/fractions%20fun#reviews",
+    );
+    expect(within(fractions).getByRole("img", { name: "4.3 out of 5 stars" })).toBeTruthy();
+    expect(fractions.textContent).toContain("3 reviews");
+    const spread = within(fractions).getByRole("list", { name: "How the stars of “Fractions Fun” fall" });
+    expect(
+      within(spread)
+        .getAllByRole("listitem")
+        .map((i) => i.textContent),
+    ).toEqual(["5 stars1", "4 stars2", "3 stars0", "2 stars0", "1 star0"]);
+    expect(tides.textContent).toContain("1 review");
+    expect(within(tides).getByRole("img", { name: "1.0 out of 5 stars" })).toBeTruthy();
+    // No reviews: said in words, never as zero stars.
+    expect(unrated.textContent).toBe("Unrated worksheetNo reviews yet");
+    expect(within(unrated).queryByRole("img")).toBeNull();
+    // The creator's overall rating from every shown review: (4 + 4 + 5 + 1) / 4.
+    expect(screen.getByText(/^All together: 3\.5 out of 5 from 4 reviews\./)).toBeTruthy();
+    // The ratings come in one call; the activity is not needed for them.
+    expect(calls.filter((c) => c.url.includes("/ratings"))).toHaveLength(1);
+  });
+
+  it("says where ratings will show when nothing is published, and offers a retry when they fail", async () => {
+    let fail = true;
+    stubEarnings({
+      "GET /api/earnings/self/ratings": () =>
+        fail ? [500, { error: "internal", message: "x" }] : [200, { resources: [] }],
+    });
+    renderScreen(EarningsPage, "/earnings/ratings");
+    // A server failure is tried once more before the screen says so.
+    expect(await screen.findByText("We could not load your ratings.", {}, { timeout: 5000 })).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("No published resources yet")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Publish a resource" }).getAttribute("href")).toBe("/publishing");
+  });
+
   it("shows an admin's stored override of its copy instead of the default", async () => {
     stubEarnings();
     const { queryClient } = renderScreen(EarningsPage, "/earnings");

@@ -9,6 +9,7 @@ import { DataSection } from "./DataSection.tsx";
 import { type EarningsTextKey, useEarningsTexts } from "./earnings-texts.ts";
 import { GraphSection } from "./GraphSection.tsx";
 import { PayoutSection } from "./PayoutSection.tsx";
+import { RatingsSection } from "./RatingsSection.tsx";
 
 export { earningsCsv } from "./earnings-csv.ts";
 
@@ -17,13 +18,14 @@ const SECTIONS = [
   ["data", "earnings.section.data"],
   ["graph", "earnings.section.graph"],
   ["payout", "earnings.section.payout"],
+  ["ratings", "earnings.section.ratings"],
 ] as const satisfies readonly (readonly [string, EarningsTextKey])[];
 type Section = (typeof SECTIONS)[number][0];
 
 /**
  * /earnings with activity, data, graph and payout (spec 2): the balances, then the balance told line by
  * line (sales, tips, the platform's fees and payouts, adding up to it), as a table to download, as a chart
- * with its table, and the payout request.
+ * with its table, and the payout request; and how teachers rate each resource (issue 21).
  */
 export default function EarningsPage() {
   const e = useEarningsTexts();
@@ -50,7 +52,7 @@ export default function EarningsPage() {
               <NavLink
                 to={`/earnings/${path}`}
                 aria-current={section === path ? "page" : undefined}
-                className={`inline-block border-b-2 px-3 py-2 font-medium ${section === path ? "border-ink" : "border-transparent text-muted"}`}
+                className={`inline-block border-b-2 px-2 py-2 font-medium sm:px-3 ${section === path ? "border-ink" : "border-transparent text-muted"}`}
               >
                 {e(label)}
               </NavLink>
@@ -60,6 +62,8 @@ export default function EarningsPage() {
       </nav>
       {section === "payout" ? (
         <PayoutSection balance={balance.data} />
+      ) : section === "ratings" ? (
+        <RatingsSection />
       ) : activity.isError ? (
         <EmptyState
           tone="error"

@@ -15,6 +15,23 @@ export const EARNINGS_TEXTS = {
   "earnings.section.data": "Data",
   "earnings.section.graph": "Graph",
   "earnings.section.payout": "Payout",
+  "earnings.section.ratings": "Ratings",
+  "earnings.ratings.title": "Ratings of your resources",
+  "earnings.ratings.overall":
+    "All together: {average} out of 5 from {reviews}. Open a resource to read its reviews and reply.",
+  "earnings.ratings.noneYet":
+    "No reviews yet. Teachers who use your resources can rate them; their ratings show here.",
+  "earnings.ratings.none": "No reviews yet",
+  "earnings.ratings.reviews": "{count} reviews",
+  "earnings.ratings.oneReview": "1 review",
+  "earnings.ratings.spread": "How the stars of “{title}” fall",
+  "earnings.ratings.stars": "{stars} stars",
+  "earnings.ratings.oneStar": "1 star",
+  "earnings.ratings.loading": "Loading your ratings…",
+  "earnings.ratings.loadFailed": "We could not load your ratings.",
+  "earnings.ratings.emptyTitle": "No published resources yet",
+  "earnings.ratings.empty":
+    "Once a resource is published, teachers who use it can rate it, and its ratings show here.",
   "earnings.kind.sale": "Sale",
   "earnings.kind.gift": "Gift sale",
   "earnings.kind.tip": "Tip",

@@ -76,6 +76,26 @@ describe("portfolio", () => {
     expect(within(dialog).getByRole("button", { name: "Follow" })).toBeTruthy();
   });
 
+  it("shows the creator's overall rating under the title and among the figures (issue 21)", async () => {
+    open("/profile/@grace/about", {
+      [SUMMARY]: [200, { user: makeSummary({ rating: { average: 4.6, count: 1234 } }) }],
+    });
+    const dialog = await screen.findByRole("dialog", { name: "Grace's portfolio" });
+    expect(within(dialog).getByLabelText("Rated 4.6 out of 5, 1,234 reviews")).toBeTruthy();
+    const figures = within(dialog).getByText("Rating").closest("div")!;
+    expect(within(figures).getByRole("img", { name: "4.6 out of 5" })).toBeTruthy();
+    expect(figures.textContent).toBe("Rating4.6from 1,234 reviews");
+  });
+
+  it("shows no rating at all for a creator without reviews, never zero stars", async () => {
+    open("/profile/@grace/about", {});
+    const dialog = await screen.findByRole("dialog", { name: "Grace's portfolio" });
+    expect(within(dialog).getByText("Joined Mar 4, 2025")).toBeTruthy();
+    expect(within(dialog).queryByText("Rating")).toBeNull();
+    expect(within(dialog).queryByLabelText(/^Rated /)).toBeNull();
+    expect(within(dialog).queryByRole("img", { name: /out of 5/ })).toBeNull();
+  });
+
   it("is the own-account modal for the viewer's own profile", async () => {
     storeSession(makeToken({ sub: "c1", exp: inOneHour() }), makeSelfUser({ id: "c1", username: "grace" }));
     open(

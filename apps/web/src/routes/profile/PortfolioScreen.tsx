@@ -18,6 +18,7 @@ import { rememberPath, useSession } from "../../state/session.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
 import { type CatalogueTexts, useCatalogueTexts } from "../catalogue/catalogue-texts.ts";
 import { MessageSection } from "../conversations/MessageSection.tsx";
+import { CreatorRatingBadge, CreatorRatingFact } from "./CreatorRating.tsx";
 import { FIRST_REQUEST, hasMore } from "./portfolio-loader.ts";
 import { type PortfolioSource, usePortfolioResources } from "./use-portfolio.ts";
 
@@ -99,9 +100,12 @@ export default function PortfolioScreen() {
             className="fixed inset-x-2 top-4 bottom-4 z-50 mx-auto flex max-w-5xl flex-col overflow-hidden rounded-ui bg-paper shadow-xl sm:inset-x-6"
           >
             <div className="flex items-start justify-between gap-4 border-b border-line p-4 sm:p-6">
-              <Dialog.Title asChild>
-                <h1 className="text-2xl font-bold">{title}</h1>
-              </Dialog.Title>
+              <div>
+                <Dialog.Title asChild>
+                  <h1 className="text-2xl font-bold">{title}</h1>
+                </Dialog.Title>
+                {user ? <CreatorRatingBadge rating={user.rating} /> : null}
+              </div>
               <Dialog.Close className={buttonClass("secondary", "sm")}>{t("portfolio.close")}</Dialog.Close>
             </div>
             {user ? (
@@ -220,7 +224,7 @@ function AboutSection({ user, isOwn }: { user: UserSummary; isOwn: boolean }) {
         <h2 className="text-xl font-semibold">{user.first_name}</h2>
         <p className="text-muted">@{user.username}</p>
         <p>{t("portfolio.joined", { date: formatIsoDate(user.joined) })}</p>
-        <dl className="flex gap-8">
+        <dl className="flex flex-wrap gap-x-8 gap-y-3">
           <div>
             <dt className="text-sm text-muted">{t("portfolio.resourceCount")}</dt>
             <dd className="text-xl font-bold">{abbreviateNumber(user.resourceCount)}</dd>
@@ -229,6 +233,7 @@ function AboutSection({ user, isOwn }: { user: UserSummary; isOwn: boolean }) {
             <dt className="text-sm text-muted">{t("portfolio.followers")}</dt>
             <dd className="text-xl font-bold">{abbreviateNumber(user.followerCount)}</dd>
           </div>
+          <CreatorRatingFact rating={user.rating} />
         </dl>
         {isOwn ? null : (
           <div>

@@ -1,10 +1,11 @@
 import type { ResourceDetail } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { AdSlot } from "../../components/AdSlot.tsx";
 import { Avatar } from "../../components/Avatar.tsx";
+import { useAfterFirstPaint } from "../../components/after-first-paint.ts";
 import { isNumberedGrade } from "../../components/format.ts";
 import { RichText } from "../../components/RichText.tsx";
 import { SharePanel } from "../../components/SharePanel.tsx";
@@ -15,6 +16,7 @@ import {
   Dialog,
   LinkButton,
   LoadingPlaceholder,
+  RatingBadge,
   ScreenFailure,
   Skeleton,
   Toast,
@@ -27,7 +29,13 @@ import { PreviewGallery } from "./PreviewGallery.tsx";
 import { PriceBar, PriceBox, type PriceBoxState } from "./PriceBox.tsx";
 import { ResourceFiles } from "./ResourceFiles.tsx";
 import { libraryEntryQuery, mainFileOf, resourceDetailQuery } from "./resource-query.ts";
+import { useReviewTexts } from "./reviews/review-texts.ts";
 import { useFileDownload } from "./use-download.ts";
+
+// The reviews (and the prompt to write one) load after the first paint, as chunks of their own: the first
+// screen is the resource, and a visitor's first load carries no review code.
+const ReviewsSection = lazy(() => import("./reviews/ReviewsSection.tsx"));
+const ReviewPrompt = lazy(() => import("./reviews/ReviewPrompt.tsx"));
 
 /** /resources/{id} and /resources/{id}/view: the id may be the name; an unknown id goes to /resource-not-found. */
 export default function ResourcePage() {
@@ -83,6 +91,22 @@ function TagList({ items }: { items: readonly string[] }) {
 }
 
 /**
+ * The rating under the title, a link to the reviews; nothing at all before the first review. The link is
+ * named by what it shows (the badge's "Rated 4.6 out of 5, 23 reviews") and where it goes, never by a
+ * label that would hide the visible figures from voice control.
+ */
+function RatingLink({ rating }: { rating: ResourceDetail["rating"] }) {
+  const t = useReviewTexts();
+  if (rating.average === null || rating.count === 0) return null;
+  return (
+    <a href="#reviews" className="self-start rounded-ui underline-offset-2 hover:underline">
+      <RatingBadge rating={rating} />
+      <span className="sr-only"> {t("reviews.readAll")}</span>
+    </a>
+  );
+}
+
+/**
  * What the signed-in viewer has of this resource, and so what the price box offers. `asTeacher`: as a
  * teacher who has not bought it sees it (the creator's preview before submitting).
  */
@@ -133,6 +157,7 @@ export function ResourceView({ resource, preview = false }: { resource: Resource
     if (download.savedInline) showDownloadNotice(t("resource.downloadedInline"));
   }, [download.savedInline, showDownloadNotice, t]);
   const grade = isNumberedGrade(resource.grade) ? t("tile.grade", { grade: resource.grade }) : resource.grade;
+  const withReviews = useAfterFirstPaint() && !preview;
 
   return (
     <div>
@@ -142,6 +167,7 @@ export function ResourceView({ resource, preview = false }: { resource: Resource
             {resource.title}
           </Title>
           {resource.subtitle ? <p className="text-lg text-muted">{resource.subtitle}</p> : null}
+          {preview ? null : <RatingLink rating={resource.rating} />}
           <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
             <div className="flex items-center gap-2">
               <Avatar locator={creator.avatar_locator} name={creator.first_name} alt="" />
@@ -197,6 +223,11 @@ export function ResourceView({ resource, preview = false }: { resource: Resource
         <aside className="md:col-start-2 md:row-span-3 md:row-start-1">
           <div className="md:sticky md:top-20">
             <PriceBox {...box} favorite={favorite} onShare={() => setSharing(true)} />
+            {withReviews ? (
+              <Suspense fallback={null}>
+                <ReviewPrompt resourceId={resource.id} />
+              </Suspense>
+            ) : null}
           </div>
         </aside>
 
@@ -236,6 +267,14 @@ export function ResourceView({ resource, preview = false }: { resource: Resource
             </dl>
           </section>
           <ResourceFiles resource={resource} />
+          {withReviews ? (
+            <Suspense fallback={null}>
+              <ReviewsSection
+                resource={{ ...resource, creatorName: creator.first_name }}
+                isCreator={isCreator}
+              />
+            </Suspense>
+          ) : null}
           {preview ? null : <AdSlot type="3" grade={resource.grade} className="max-w-sm" />}
         </div>
       </article>

@@ -3,6 +3,8 @@ import {
   addDays,
   checkStatisticsPeriod,
   formatAmount,
+  formatRating,
+  REVIEW_LIMITS,
   STATISTICS_BUCKETS,
   type StatisticsBucket,
   type StatisticsFigures,
@@ -30,11 +32,26 @@ const METRICS: Metric[] = [
   "adImpressions",
   "adClicks",
   "adIncome",
+  "reviews",
+  "reviewsAverage",
 ];
 const MONEY = new Set<Metric>(["salesAmount", "tipsAmount", "donationsAmount", "adIncome"]);
 
-const show = (metric: Metric, value: number) =>
-  MONEY.has(metric) ? formatAmount(value) : abbreviateNumber(value);
+/** A figure as the totals and the chart say it; the average rating of no reviews is `none`. */
+const show = (metric: Metric, value: number | null, none: string) =>
+  value === null
+    ? none
+    : metric === "reviewsAverage"
+      ? formatRating(value)
+      : MONEY.has(metric)
+        ? formatAmount(value)
+        : abbreviateNumber(value);
+
+/** The same in the table, where counts are written out in full. */
+const showInTable = (metric: Metric, value: number | null, none: string) =>
+  value === null || metric === "reviewsAverage" || MONEY.has(metric)
+    ? show(metric, value, none)
+    : value.toLocaleString("en-US");
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
@@ -121,6 +138,7 @@ export default function StatisticsPage() {
           totalsLabel={t("statistics.totals")}
           tableLabel={t("statistics.table", { bucket: bucketName })}
           periodLabel={t("statistics.period")}
+          none={t("statistics.none")}
           highest={(value) => t("statistics.highest", { value })}
           caption={t("statistics.chartCaption", {
             metric: label(metric),
@@ -145,10 +163,14 @@ function Report(props: {
   totalsLabel: string;
   tableLabel: string;
   periodLabel: string;
+  none: string;
   caption: string;
   highest: (value: string) => string;
 }) {
-  const { data, metric, label } = props;
+  const { data, metric, label, none } = props;
+  // The average of buckets without reviews is null: none of them is the highest.
+  const values = data.series.flatMap((row) => (row[metric] === null ? [] : [row[metric]]));
+  const highest = values.length > 0 ? Math.max(0, ...values) : null;
   return (
     <>
       <section aria-labelledby="statistics-totals">
@@ -168,7 +190,7 @@ function Report(props: {
               >
                 <span className="text-sm text-muted">{label(m)}</span>
                 <span className="text-xl font-semibold" data-testid={`total-${m}`}>
-                  {show(m, data.totals[m])}
+                  {show(m, data.totals[m], none)}
                 </span>
               </button>
             </li>
@@ -180,7 +202,8 @@ function Report(props: {
         metric={metric}
         label={`${props.chartLabel}: ${label(metric)}`}
         caption={props.caption}
-        highest={props.highest(show(metric, Math.max(0, ...data.series.map((row) => row[metric]))))}
+        none={none}
+        highest={props.highest(show(metric, highest, none))}
       />
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
@@ -201,7 +224,7 @@ function Report(props: {
                 <td className="py-1 pr-3 whitespace-nowrap">{row.period}</td>
                 {METRICS.map((m) => (
                   <td key={m} className="py-1 pr-3 text-right">
-                    {MONEY.has(m) ? formatAmount(row[m]) : row[m].toLocaleString("en-US")}
+                    {showInTable(m, row[m], none)}
                   </td>
                 ))}
               </tr>
@@ -220,15 +243,18 @@ function BarChart({
   label,
   caption,
   highest,
+  none,
 }: {
   data: StatisticsResponse;
   metric: Metric;
   label: string;
   caption: string;
   highest: string;
+  none: string;
 }) {
-  const values = data.series.map((row) => row[metric]);
-  const max = Math.max(1, ...values);
+  // A bucket without reviews has no average: no bar. Averages are drawn against the whole scale (5 stars).
+  const values = data.series.map((row) => row[metric] ?? 0);
+  const max = metric === "reviewsAverage" ? REVIEW_LIMITS.ratingMax : Math.max(1, ...values);
   const width = Math.max(1, values.length) * 12;
   const every = Math.max(1, Math.ceil(values.length / 12));
   return (
@@ -242,10 +268,10 @@ function BarChart({
         aria-label={label}
       >
         {data.series.map((row, i) => {
-          const h = (row[metric] / max) * 180;
+          const h = ((row[metric] ?? 0) / max) * 180;
           return (
             <rect key={row.period} x={i * 12 + 2} y={190 - h} width={8} height={h} className="fill-accent">
-              <title>{`${row.period}: ${show(metric, row[metric])}`}</title>
+              <title>{`${row.period}: ${show(metric, row[metric], none)}`}</title>
             </rect>
           );
         })}

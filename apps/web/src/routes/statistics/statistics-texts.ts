@@ -35,6 +35,9 @@ export const STATISTICS_TEXTS = {
   "statistics.metric.adImpressions": "Ad impressions",
   "statistics.metric.adClicks": "Ad clicks",
   "statistics.metric.adIncome": "Ad income",
+  "statistics.metric.reviews": "Reviews written",
+  "statistics.metric.reviewsAverage": "Average rating",
+  "statistics.none": "None",
 } as const satisfies Record<string, string>;
 
 export type StatisticsTextKey = keyof typeof STATISTICS_TEXTS;

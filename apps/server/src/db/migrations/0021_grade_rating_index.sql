@@ -1,0 +1,1 @@
+CREATE INDEX "resources_listed_grade_rating_idx" ON "resources" USING btree ("grade","rating_score" DESC NULLS LAST,"download_count" DESC NULLS LAST,"id","rating_average") WHERE approval_status = 'approved' and status = 'active';
