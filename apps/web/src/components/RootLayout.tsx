@@ -15,6 +15,7 @@ import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import { LoadingBar } from "./LoadingBar.tsx";
 import { NetworkBanner } from "./NetworkBanner.tsx";
+import { scrollKey } from "./scroll-key.ts";
 import { AppToast } from "./Toast.tsx";
 
 export interface RouteHandle {
@@ -100,7 +101,7 @@ export function RootLayout() {
       <AppToast />
       <CaptchaHost />
       <HelpTermsGate />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

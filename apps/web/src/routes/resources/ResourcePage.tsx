@@ -1,12 +1,13 @@
 import type { ResourceDetail } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/client.ts";
 import { AdSlot } from "../../components/AdSlot.tsx";
 import { Avatar } from "../../components/Avatar.tsx";
 import { useAfterFirstPaint } from "../../components/after-first-paint.ts";
 import { isNumberedGrade } from "../../components/format.ts";
+import { useNearViewport } from "../../components/near-viewport.ts";
 import { RichText } from "../../components/RichText.tsx";
 import { SharePanel } from "../../components/SharePanel.tsx";
 import { newestNotice } from "../../components/Toast.tsx";
@@ -143,6 +144,7 @@ export function ResourceView({ resource, preview = false }: { resource: Resource
   const follow = useFollowToggle(creator, resource.isCreatorFollowed, path);
   const [sharing, setSharing] = useState(false);
   const { state, item, isCreator } = useOwnership(resource, preview);
+  const signedIn = useSession() !== null;
   const Title = preview ? "h3" : "h1";
   const mainFile = mainFileOf(resource, state === "owned" || state === "creator");
   const download = useFileDownload({
@@ -223,7 +225,7 @@ export function ResourceView({ resource, preview = false }: { resource: Resource
         <aside className="md:col-start-2 md:row-span-3 md:row-start-1">
           <div className="md:sticky md:top-20">
             <PriceBox {...box} favorite={favorite} onShare={() => setSharing(true)} />
-            {withReviews ? (
+            {withReviews && signedIn && !isCreator ? (
               <Suspense fallback={null}>
                 <ReviewPrompt resourceId={resource.id} />
               </Suspense>
@@ -268,12 +270,12 @@ export function ResourceView({ resource, preview = false }: { resource: Resource
           </section>
           <ResourceFiles resource={resource} />
           {withReviews ? (
-            <Suspense fallback={null}>
+            <ReviewsWhenNear>
               <ReviewsSection
                 resource={{ ...resource, creatorName: creator.first_name }}
                 isCreator={isCreator}
               />
-            </Suspense>
+            </ReviewsWhenNear>
           ) : null}
           {preview ? null : <AdSlot type="3" grade={resource.grade} className="max-w-sm" />}
         </div>
@@ -295,4 +297,17 @@ export function ResourceView({ resource, preview = false }: { resource: Resource
       )}
     </div>
   );
+}
+
+/**
+ * The reviews below the description load as the reader nears them (or at once when the address asks for
+ * them, #reviews): their code and request stay out of the first screen's work. Until then an empty
+ * placeholder holds the #reviews anchor, so the rating's link and the prompt still go there.
+ */
+function ReviewsWhenNear({ children }: { children: ReactNode }) {
+  const placeholder = useRef<HTMLDivElement>(null);
+  const { hash } = useLocation();
+  const near = useNearViewport(placeholder, hash === "#reviews");
+  if (near) return <Suspense fallback={<div id="reviews" className="min-h-64" />}>{children}</Suspense>;
+  return <div id="reviews" ref={placeholder} className="min-h-64" />;
 }
