@@ -117,7 +117,8 @@ function Overall({ resources, e }: { resources: readonly ResourceRatingRow[]; e:
 
 /** How a resource's stars fall, 5 down to 1, as short bars with their counts (a list a reader can read). */
 function Distribution({ rating, title, e }: { rating: ReviewSummary; title: string; e: EarningsTexts }) {
-  const most = Math.max(1, ...rating.distribution);
+  // Each bar is its share of all the reviews, as on the resource's own page, so the two read alike.
+  const total = Math.max(1, rating.count);
   return (
     <ul
       className="flex w-full flex-col text-xs leading-4 sm:w-48"
@@ -133,7 +134,7 @@ function Distribution({ rating, title, e }: { rating: ReviewSummary; title: stri
                 : e("earnings.ratings.stars", { stars: String(stars) })}
             </span>
             <span aria-hidden="true" className="h-2 flex-1 overflow-hidden rounded-full bg-wash">
-              <span className="block h-full rounded-full bg-star" style={{ width: `${(n / most) * 100}%` }} />
+              <span className="block h-full rounded-full bg-star" style={{ width: `${Math.round((n * 100) / total)}%` }} />
             </span>
             <span className="w-8 shrink-0 text-right tabular-nums">{n.toLocaleString()}</span>
           </li>
