@@ -134,7 +134,10 @@ function Distribution({ rating, title, e }: { rating: ReviewSummary; title: stri
                 : e("earnings.ratings.stars", { stars: String(stars) })}
             </span>
             <span aria-hidden="true" className="h-2 flex-1 overflow-hidden rounded-full bg-wash">
-              <span className="block h-full rounded-full bg-star" style={{ width: `${Math.round((n * 100) / total)}%` }} />
+              <span
+                className="block h-full rounded-full bg-star"
+                style={{ width: `${Math.round((n * 100) / total)}%` }}
+              />
             </span>
             <span className="w-8 shrink-0 text-right tabular-nums">{n.toLocaleString()}</span>
           </li>
