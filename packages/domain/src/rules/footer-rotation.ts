@@ -1,5 +1,6 @@
 import type { PermissionFlag } from "./enums.ts";
 import { COUNTS, TIMINGS } from "./limits.ts";
+import { resourceReviewsPath } from "./reviews.ts";
 
 /**
  * The footer's rotating message (spec 4: Footer message rotation; spec 5: Footer prompt conditions).
@@ -312,8 +313,7 @@ export function footerTextKey(message: FooterMessage): string {
 /** Where a message leads, when it asks the user to do something: the review prompt to its resource's reviews. */
 export function footerMessageLink(message: FooterMessage): string | null {
   if (message.kind === "flex") return null;
-  if (message.kind === "prompt" && message.resource)
-    return `/resources/${encodeURIComponent(message.resource.name)}#reviews`;
+  if (message.kind === "prompt" && message.resource) return resourceReviewsPath(message.resource.name);
   return FOOTER_LINKS[message.key] ?? null;
 }
 

@@ -128,5 +128,12 @@ export function reviewRefusal(viewer: {
   return null;
 }
 
+/** The part of a resource's page that holds its reviews: where links, e-mails and prompts about them go. */
+export const REVIEWS_ANCHOR = "reviews";
+
+/** The reviews on a resource's page, by the resource's name ("/resources/fractions-bingo#reviews"). */
+export const resourceReviewsPath = (name: string) =>
+  `/resources/${encodeURIComponent(name)}#${REVIEWS_ANCHOR}`;
+
 /** "4.6" for an average, as cards and the resource page show it. */
 export const formatRating = (average: number) => average.toFixed(1);

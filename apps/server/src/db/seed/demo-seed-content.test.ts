@@ -1,41 +1,19 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { AD_TYPES, COUNTS, DEFAULT_TEXTS, HELP_ENTRY_TYPES, SITE_IMAGE_KEYS } from "@market/domain";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Config } from "../../config.ts";
-import { createLocalStorage } from "../../platform/storage.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../client.ts";
 import { AD_MIN_IMAGE } from "./content.ts";
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from "./demo.ts";
 import { DEMO_REVIEWERS, REPORTED_REVIEW } from "./demo-review-texts.ts";
-
-const config = { demoPassword: "teach-demo-2026" } as Config;
-const LISTED = sql.raw("approval_status = 'approved' and status = 'active'");
-
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return (await db.execute(query)).rows as T[];
-}
+import { LISTED, rows, SEED_TEST_CONFIG, seedTestbed } from "./seed-testbed.ts";
 
 /** The demo's ads, help, site content and reviews as seeded (what reviews say, on the plan: demo-reviews.test.ts). */
 describe("demo seed: ads, help, site content and reviews", () => {
-  let t: TestDatabase;
   let db: Db;
-  let root: string;
-  const file = (key: string) => readFile(join(root, "files", key));
-
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    db = t.database.db;
-    root = await mkdtemp(join(tmpdir(), "seed-content-test-"));
-    await seedDemoIfEmpty({ db, config, storage: createLocalStorage(join(root, "files")) });
-  });
-  afterAll(async () => {
-    await t?.database.close();
-    if (root) await rm(root, { recursive: true, force: true });
+  const { file } = seedTestbed(async (made) => {
+    db = made.db;
+    await seedDemoIfEmpty({ db, config: SEED_TEST_CONFIG, storage: made.storage });
   });
 
   it("runs an approved ad of each type with an image of at least the type's minimum size", async () => {

@@ -1,6 +1,3 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   COUNTS,
   checkPrice,
@@ -13,8 +10,7 @@ import {
 import { sql } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Config } from "../../config.ts";
+import { describe, expect, it } from "vitest";
 import { statistics } from "../../modules/admin-stats/statistics.service.ts";
 import {
   earningsBalance,
@@ -24,41 +20,24 @@ import {
 import type { Viewer } from "../../platform/access.ts";
 import { verifySecret } from "../../platform/passwords.ts";
 import { renderPdfPages } from "../../platform/pdf-pages.ts";
-import { createLocalStorage } from "../../platform/storage.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
 import type { Db } from "../client.ts";
 import { DEMO_ACCOUNTS, REF_CODE_ALPHABET, seedDemoIfEmpty } from "./demo.ts";
 import { DEMO_REVIEWERS } from "./demo-review-texts.ts";
-
-const config = { demoPassword: "teach-demo-2026" } as Config;
-const LISTED = sql.raw("approval_status = 'approved' and status = 'active'");
+import { LISTED, rows, SEED_TEST_CONFIG, seedTestbed } from "./seed-testbed.ts";
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return (await db.execute(query)).rows as T[];
-}
-
 describe("demo seed", () => {
-  let t: TestDatabase;
   let db: Db;
-  let root: string;
   let seeded: boolean[];
-  const file = (key: string) => readFile(join(root, "files", key));
-
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    db = t.database.db;
-    root = await mkdtemp(join(tmpdir(), "seed-test-"));
-    // Two starts at once on one empty database, as two instances would: exactly one seeds. (Seeding
-    // renders every PDF and preview, so the rest of this file reads what that one seed made.)
-    const deps = { db, config, storage: createLocalStorage(join(root, "files")) };
+  // Two starts at once on one empty database, as two instances would: exactly one seeds. (Seeding
+  // renders every PDF and preview, so the rest of this file reads what that one seed made.)
+  const bed = seedTestbed(async (made) => {
+    db = made.db;
+    const deps = { db, config: SEED_TEST_CONFIG, storage: made.storage };
     seeded = await Promise.all([seedDemoIfEmpty(deps), seedDemoIfEmpty(deps)]);
   });
-  afterAll(async () => {
-    await t?.database.close();
-    if (root) await rm(root, { recursive: true, force: true });
-  });
+  const { file } = bed;
 
   it("seeds exactly once when started twice at once", () => {
     expect(seeded.filter(Boolean)).toHaveLength(1);
@@ -82,7 +61,7 @@ describe("demo seed", () => {
     expect(admin.role).toBe("admin");
     expect(admin.is_master_account).toBe(true);
     expect(users.filter((u) => u.is_master_account || u.role === "admin")).toHaveLength(1);
-    expect(await verifySecret(config.demoPassword, admin.password_hash)).toBe(true);
+    expect(await verifySecret(SEED_TEST_CONFIG.demoPassword, admin.password_hash)).toBe(true);
     expect(new Set(users.map((u) => u.ref_code)).size).toBe(users.length);
     for (const u of users) {
       expect(u.email).toBe(`${u.username}@lessonloft.test`);
@@ -415,9 +394,7 @@ describe("demo seed", () => {
 
   it("seeds only once", async () => {
     const before = await rows<{ n: number }>(db, sql`select count(*)::int as n from resources`);
-    expect(await seedDemoIfEmpty({ db, config, storage: createLocalStorage(join(root, "files")) })).toBe(
-      false,
-    );
+    expect(await seedDemoIfEmpty({ db, config: SEED_TEST_CONFIG, storage: bed.storage })).toBe(false);
     expect(await rows<{ n: number }>(db, sql`select count(*)::int as n from resources`)).toEqual(before);
   });
 });

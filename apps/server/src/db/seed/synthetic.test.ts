@@ -1,41 +1,22 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalStorage } from "../../platform/storage.ts";
-import { createTestDatabase, type TestDatabase } from "../../test/database.ts";
+import { describe, expect, it } from "vitest";
 import type { Db } from "../client.ts";
+import { LISTED, rows, seedTestbed } from "./seed-testbed.ts";
 import { SYNTHETIC_PREVIEW_KEY, seedSyntheticResources } from "./synthetic.ts";
 
-const LISTED = sql.raw("approval_status = 'approved' and status = 'active'");
-
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return (await db.execute(query)).rows as T[];
-}
-
 describe("synthetic seed", () => {
-  let t: TestDatabase;
   let db: Db;
-  let root: string;
-  const file = (key: string) => readFile(join(root, "files", key));
-
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    db = t.database.db;
-    root = await mkdtemp(join(tmpdir(), "seed-synthetic-test-"));
+  const bed = seedTestbed(async (made) => {
+    db = made.db;
   });
-  afterAll(async () => {
-    await t?.database.close();
-    if (root) await rm(root, { recursive: true, force: true });
-  });
+  const { file } = bed;
 
   it("adds synthetic resources that the listing counts, and can do so twice", async () => {
     const listed = async () =>
       (await rows<{ n: number }>(db, sql`select count(*)::int as n from resources where ${LISTED}`))[0]!.n;
     const before = await listed();
-    const storage = createLocalStorage(join(root, "files"));
+    const { storage } = bed;
     const result = await seedSyntheticResources(db, 500, { storage, batchSize: 200 });
     expect(result.created).toBe(500);
     expect(await listed()).toBe(before + 500);

@@ -3,6 +3,7 @@
  * on the public grids, the cards of a grid, and a rating as shown. Its services stay its own.
  */
 export { LISTED, selectCards } from "./card-query.ts";
+export { boughtBy } from "./ownership.ts";
 export { presentRating } from "./resource.presenter.ts";
 export { canView } from "./resource-detail.service.ts";
 export { byIdOrName } from "./resource-lookup.ts";

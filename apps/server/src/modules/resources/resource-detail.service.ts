@@ -1,5 +1,5 @@
 import type { ResourceDetail } from "@market/domain";
-import { and, eq, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { executePrepared } from "../../db/prepared.ts";
 import {
@@ -8,7 +8,6 @@ import {
   resourceFiles,
   resourcePreviews,
   resources,
-  sales,
   users,
 } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
@@ -17,6 +16,7 @@ import { isUuid } from "../../platform/ids.ts";
 import type { TtlCache } from "../../platform/ttl-cache.ts";
 import { presentPublicUser } from "../users/index.ts";
 import { SALE_RUNS } from "./card-query.ts";
+import { boughtBy } from "./ownership.ts";
 import { presentRating } from "./resource.presenter.ts";
 import { byIdOrName } from "./resource-lookup.ts";
 
@@ -39,17 +39,10 @@ export async function ownsResource(
 ) {
   if (!viewer) return false;
   if (viewer.isAdmin || viewer.id === resource.users_id) return true;
-  const [sale] = await db
-    .select({ id: sales.id })
-    .from(sales)
-    .where(
-      and(
-        eq(sales.resource_id, resource.id),
-        or(and(eq(sales.buyer_id, viewer.id), eq(sales.is_gift, false)), eq(sales.recipient_id, viewer.id)),
-      ),
-    )
-    .limit(1);
-  return sale !== undefined;
+  const result = await db.execute<{ bought: boolean }>(
+    sql`select ${boughtBy(resource.id, viewer.id)} as bought`,
+  );
+  return result.rows[0]?.bought === true;
 }
 
 export async function findViewableResource(db: Db, idOrName: string, viewer: Viewer | null) {
@@ -192,8 +185,7 @@ async function viewerFlags(
     sql`select
       exists (select 1 from ${favorites} f where f.users_id = ${viewer.id} and f.resource_id = ${resource.id}) as favorited,
       exists (select 1 from ${follows} f where f.follower_id = ${viewer.id} and f.followed_id = ${resource.creatorId}) as following,
-      exists (select 1 from ${sales} s where s.resource_id = ${resource.id}
-              and ((s.buyer_id = ${viewer.id} and not s.is_gift) or s.recipient_id = ${viewer.id})) as bought`,
+      ${boughtBy(resource.id, viewer.id)} as bought`,
   );
   return {
     isFavorited: row?.favorited === true,

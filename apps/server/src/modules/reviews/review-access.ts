@@ -1,10 +1,10 @@
 import { type ReviewRefusal, replaceRestrictedWords, reviewRefusal } from "@market/domain";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { downloads, resources, reviews, sales } from "../../db/schema/index.ts";
+import { downloads, resources, reviews } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { AppError, notFound, validationFailed } from "../../platform/errors.ts";
-import { byIdOrName, canView } from "../resources/index.ts";
+import { boughtBy, byIdOrName, canView } from "../resources/index.ts";
 import { getSiteSettings } from "../site/index.ts";
 
 /** What the reviews' services need of a resource. */
@@ -76,9 +76,7 @@ export async function loadReview(db: Db, id: string, viewer: Viewer) {
  */
 export async function viewerUse(db: Db, resourceId: string, viewerId: string) {
   const result = await db.execute<{ used: boolean; reviewed: boolean }>(sql`
-    select (exists (select 1 from ${sales} s
-                    where s.resource_id = ${resourceId} and s.buyer_id = ${viewerId} and not s.is_gift)
-         or exists (select 1 from ${sales} s where s.recipient_id = ${viewerId} and s.resource_id = ${resourceId})
+    select (${boughtBy(resourceId, viewerId)}
          or exists (select 1 from ${downloads} d where d.resource_id = ${resourceId} and d.users_id = ${viewerId})
            ) as used,
            exists (select 1 from ${reviews} v where v.resource_id = ${resourceId} and v.users_id = ${viewerId})

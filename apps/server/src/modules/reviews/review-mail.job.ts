@@ -1,3 +1,4 @@
+import { resourceReviewsPath } from "@market/domain";
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
@@ -20,10 +21,6 @@ const payloadSchema = z.object({ reviewId: z.uuid() });
 export async function queueReviewMail(tx: Tx, reviewId: string) {
   await tx.insert(jobs).values({ name: REVIEW_MAIL_JOB, payload: payloadSchema.parse({ reviewId }) });
 }
-
-/** The link a review's e-mail gives: the reviews on the resource's page. */
-export const resourceReviewsUrl = (publicUrl: string, resourceName: string) =>
-  `${publicUrl}/resources/${encodeURIComponent(resourceName)}#reviews`;
 
 /**
  * Sends the creator's e-mail of a review, composed from the rows when the job runs; nothing when the
@@ -63,7 +60,7 @@ export function reviewMailJob(deps: { mailer: Mailer; config: Config }): JobDefi
             text: row.text,
             reviewer: { username: row.reviewerUsername, firstName: row.reviewerFirstName },
           },
-          resourceReviewsUrl(deps.config.publicUrl, row.name),
+          `${deps.config.publicUrl}${resourceReviewsPath(row.name)}`,
         ),
       );
     },

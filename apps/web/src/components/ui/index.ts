@@ -27,5 +27,12 @@ export { Price } from "./Price.tsx";
 export { Sheet } from "./Sheet.tsx";
 export { StarInput, type StarInputProps } from "./StarInput.tsx";
 export { RatingBadge, type StarSize, Stars } from "./Stars.tsx";
-export { EmptyState, type FailureWayOn, LoadingPlaceholder, ScreenFailure, Skeleton } from "./states.tsx";
+export {
+  EmptyState,
+  type FailureWayOn,
+  FormFailure,
+  LoadingPlaceholder,
+  ScreenFailure,
+  Skeleton,
+} from "./states.tsx";
 export { type Column, TableHead } from "./Table.tsx";

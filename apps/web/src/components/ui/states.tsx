@@ -3,6 +3,16 @@ import type { To } from "react-router";
 import { Button } from "./Button.tsx";
 import { LinkButton } from "./LinkButton.tsx";
 
+/** Why a form's last send failed, announced, beside its buttons; nothing while there is no failure. */
+export function FormFailure({ children }: { children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className="text-sm font-medium text-danger">
+      {children}
+    </p>
+  );
+}
+
 /** A grey block shaped like the content that is on its way (a card, a line of text). */
 export function Skeleton({ className = "" }: { className?: string }) {
   return <div aria-hidden="true" className={`animate-pulse rounded-ui bg-wash ${className}`} />;

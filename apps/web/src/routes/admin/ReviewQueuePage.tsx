@@ -1,4 +1,9 @@
-import { REVIEW_LIMITS, REVIEW_REPORT_REASON_LABELS, type ReportedReview } from "@market/domain";
+import {
+  REVIEW_LIMITS,
+  REVIEW_REPORT_REASON_LABELS,
+  type ReportedReview,
+  resourceReviewsPath,
+} from "@market/domain";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { api, type ResponseOf } from "../../api/client.ts";
@@ -127,7 +132,7 @@ function ReportedReviewRow({
       <article className="flex min-w-0 flex-1 flex-col gap-2" aria-label={t("reviewQueue.reviewOf", who)}>
         <h2 className="font-semibold">
           <Link
-            to={`/resources/${encodeURIComponent(review.resource.name)}#reviews`}
+            to={resourceReviewsPath(review.resource.name)}
             className="underline underline-offset-4 hover:decoration-2"
           >
             {review.resource.title}

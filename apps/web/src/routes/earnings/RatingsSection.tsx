@@ -1,4 +1,10 @@
-import { averageRating, formatRating, type ResourceRatingRow, type ReviewSummary } from "@market/domain";
+import {
+  averageRating,
+  formatRating,
+  type ResourceRatingRow,
+  type ReviewSummary,
+  resourceReviewsPath,
+} from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { api } from "../../api/client.ts";
@@ -6,7 +12,6 @@ import { Button, EmptyState, LinkButton, Skeleton, Stars } from "../../component
 import { type EarningsTexts, useEarningsTexts } from "./earnings-texts.ts";
 
 /** Where a resource's reviews are read (and answered): its page, at the reviews. */
-export const resourceReviewsPath = (name: string) => `/resources/${encodeURIComponent(name)}#reviews`;
 
 const reviewCount = (e: EarningsTexts, count: number) =>
   count === 1

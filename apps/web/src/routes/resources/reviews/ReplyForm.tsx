@@ -2,7 +2,7 @@ import { REVIEW_LIMITS, type Review, reviewReplyBodySchema } from "@market/domai
 import { useId, useState } from "react";
 import { ApiError, api } from "../../../api/client.ts";
 import { useDomainForm } from "../../../components/ui/form.ts";
-import { Button, TextAreaField } from "../../../components/ui/index.ts";
+import { Button, FormFailure, TextAreaField } from "../../../components/ui/index.ts";
 import { useRefreshAfterReview } from "./review-queries.ts";
 import { useReviewTexts } from "./review-texts.ts";
 
@@ -64,11 +64,7 @@ export default function ReplyForm({
         autoFocus
         {...register("text")}
       />
-      {failure ? (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure>{failure}</FormFailure>
       <div className="flex flex-wrap gap-2">
         <Button
           type="submit"

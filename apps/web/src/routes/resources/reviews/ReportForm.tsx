@@ -7,7 +7,7 @@ import {
 import { useId, useState } from "react";
 import { ApiError, api } from "../../../api/client.ts";
 import { useDomainForm } from "../../../components/ui/form.ts";
-import { Button, TextAreaField } from "../../../components/ui/index.ts";
+import { Button, FormFailure, TextAreaField } from "../../../components/ui/index.ts";
 import { useReviewTexts } from "./review-texts.ts";
 
 /**
@@ -84,11 +84,7 @@ export default function ReportForm({
         error={formState.errors.details?.message}
         {...register("details")}
       />
-      {failure ? (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure>{failure}</FormFailure>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="primary" busy={busy}>
           {busy ? t("reviews.report.sending") : t("reviews.report.send")}

@@ -12,7 +12,7 @@ import { Controller, type FieldPath, type UseFormReturn } from "react-hook-form"
 import type { z } from "zod";
 import { ApiError, api } from "../../../api/client.ts";
 import { useDomainForm } from "../../../components/ui/form.ts";
-import { Button, SelectField, StarInput, TextAreaField } from "../../../components/ui/index.ts";
+import { Button, FormFailure, SelectField, StarInput, TextAreaField } from "../../../components/ui/index.ts";
 import { gradeName } from "./ReviewCard.tsx";
 import { REVIEW_FORM_ID } from "./review-prompt.ts";
 import { useRefreshAfterReview } from "./review-queries.ts";
@@ -172,11 +172,7 @@ export default function ReviewForm({
           ))}
         </SelectField>
       </div>
-      {failure ? (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure>{failure}</FormFailure>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="primary" busy={busy}>
           {busy ? t("reviews.form.saving") : t(review ? "reviews.form.save" : "reviews.form.submit")}

@@ -6,6 +6,7 @@ import {
   type Review,
   type ReviewListResponse,
   type ReviewSort,
+  resourceReviewsPath,
 } from "@market/domain";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
@@ -55,7 +56,7 @@ export default function ReviewsSection({
   const t = useReviewTexts();
   const { query, view, changeView } = useReviewList(resource.id);
   const [notice, show] = useTimedNotice();
-  const returnPath = `/resources/${encodeURIComponent(resource.name)}#reviews`;
+  const returnPath = resourceReviewsPath(resource.name);
   useScrollHereOnArrival(query.data !== undefined);
   // A resource the list is not kept for (not yet approved, removed) shows no reviews at all.
   if (query.error instanceof ApiError && query.error.status === 404) return null;
