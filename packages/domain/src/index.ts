@@ -26,6 +26,7 @@ export * from "./rules/boot-data.ts";
 export * from "./rules/bulk-email.ts";
 export * from "./rules/catalogue-lists.ts";
 export * from "./rules/colors.ts";
+export * from "./rules/commerce.ts";
 export * from "./rules/cookies.ts";
 export * from "./rules/crawling.ts";
 export * from "./rules/donation.ts";

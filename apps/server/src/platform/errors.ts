@@ -50,6 +50,22 @@ export const ERROR_STATUS = {
   edit_window_closed: 403,
   /** Nobody marks helpful or reports their own review. */
   own_review: 403,
+  /** Coupon codes (issue 22): each refusal its own code, so the checkout can say why. */
+  coupon_not_found: 404,
+  coupon_expired: 409,
+  coupon_used_up: 409,
+  coupon_not_for_resource: 409,
+  coupon_already_used: 409,
+  coupon_code_taken: 409,
+  /** A bundle whose resources the buyer owns already, paid in full: nothing is left to buy. */
+  nothing_to_pay: 409,
+  /** Refunds (issue 22). */
+  refund_window_closed: 409,
+  refund_exists: 409,
+  refund_not_pending: 409,
+  already_refunded: 409,
+  /** A creator whose balance is below zero (a refund after a payout) is paid again once it recovers. */
+  balance_negative: 409,
   unsupported_media_type: 415,
   rate_limited: 429,
   offline: 503,

@@ -1,3 +1,4 @@
+import { BILLING_LIMITS } from "../rules/commerce.ts";
 import { DONATION_PLACEMENTS } from "../rules/enums.ts";
 import { checkPaymentFormFields } from "../rules/payment-form.ts";
 import { checkTipNote, TIP_MULTIPLE_MAX_RECIPIENTS } from "../rules/tips.ts";
@@ -37,12 +38,24 @@ export type PaymentFormInput = z.infer<typeof paymentFormSchema>;
 
 const cents = z.number().int().min(1).max(10_000_000);
 
+/** What a receipt shows of a buyer who buys for an organisation; every part optional (issue 22). */
+export const billingDetailsSchema = z.object({
+  organisation: z.string().trim().max(BILLING_LIMITS.organisationMax).nullable(),
+  address: z.string().trim().max(BILLING_LIMITS.addressMax).nullable(),
+  taxId: z.string().trim().max(BILLING_LIMITS.taxIdMax).nullable(),
+});
+
 export const purchaseRequestSchema = paymentFormSchema.extend({
   /** The resource's id or name. */
   resourceId: z.string().trim().min(1).max(120),
   /** What the buyer saw and agreed to pay: the sale price while the sale runs, else the price. */
   amount: cents,
   refCode: z.string().trim().max(20).optional(),
+  /** A coupon code (issue 22); `amount` is then the quoted price after its discount. */
+  couponCode: z.string().trim().min(1).max(40).optional(),
+  /** The buyer's organisation details for this receipt (and, with saveBilling, for later ones). */
+  billing: billingDetailsSchema.optional(),
+  saveBilling: z.boolean().optional(),
 });
 export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
 

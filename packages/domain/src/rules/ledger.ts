@@ -12,7 +12,10 @@
  *   their creator_balance lines, so it reads as a positive amount owed.
  * - platform_fees (our cut of sales and tips) and platform_revenue (donations, ad and featuring payments)
  *   are income, credited (-).
+ * - platform_discounts (an expense) is debited (+) by a site-wide coupon's discount: the platform bears it,
+ *   so the creator's share is that of the undiscounted price (issue 22).
  * Lines of platform accounts carry usersId null. A zero line says nothing and is left out.
+ * A refund posts the exact reversal of its sale's lines (reversalLines).
  */
 export const LEDGER_ACCOUNTS = [
   "card_clearing",
@@ -20,6 +23,7 @@ export const LEDGER_ACCOUNTS = [
   "platform_fees",
   "creator_balance",
   "payouts",
+  "platform_discounts",
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
@@ -81,13 +85,31 @@ function splitLines(input: { amountCents: number; feePercent: number; creatorId:
   ]);
 }
 
-/** A resource sale: the fee is `salesFeePercent` (DECISIONS.md: 20, the creator keeps 80%). */
+/**
+ * A resource sale: the fee is `salesFeePercent` (DECISIONS.md: 20, the creator keeps 80%). A creator's own
+ * coupon is borne by the creator: the sale is simply the lower amount. A site coupon's discount
+ * (`platformDiscountCents`) is borne by the platform: the fee and the creator's share are those of the
+ * price before it, and the discount is posted to platform_discounts.
+ */
 export function saleLines(input: {
   amountCents: number;
   feePercent: number;
   creatorId: string;
+  platformDiscountCents?: number;
 }): LedgerLine[] {
-  return splitLines(input);
+  const discount = input.platformDiscountCents ?? 0;
+  if (discount === 0) return splitLines(input);
+  assertCents(discount);
+  const gross = splitLines({ ...input, amountCents: input.amountCents + discount });
+  return nonZero([
+    ...gross.map((l) => (l.account === "card_clearing" ? { ...l, amountCents: input.amountCents } : l)),
+    line("platform_discounts", null, discount),
+  ]);
+}
+
+/** A refund: the exact reversal of the sale's own lines, so every account is restored to the cent. */
+export function reversalLines(lines: readonly LedgerLine[]): LedgerLine[] {
+  return nonZero(lines.map((l) => ({ ...l, amountCents: -l.amountCents })));
 }
 
 /** A tip: the fee is `tipFeePercent` (DECISIONS.md: 0, the creator keeps all), split like a sale. */

@@ -22,6 +22,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   salesFeePercent: 20,
   tipFeePercent: 0,
   payoutHoldDays: 14,
+  refundWindowDays: 14,
   payoutMinimumCents: 1000,
   featurePricePerDayCents: 200,
   favoritesLimit: 500,

@@ -53,6 +53,8 @@ export const siteSettingsSchema = z.object({
   salesFeePercent: z.number().int().min(0).max(100),
   tipFeePercent: z.number().int().min(0).max(100),
   payoutHoldDays: z.number().int().min(0).max(365),
+  /** How many days after a purchase its buyer may ask for a refund (issue 22). */
+  refundWindowDays: z.number().int().min(0).max(365),
   payoutMinimumCents: cents,
   featurePricePerDayCents: cents,
   favoritesLimit: z.number().int().min(1).max(100_000),

@@ -1,4 +1,5 @@
 export * from "./ads.ts";
+export * from "./commerce.ts";
 export * from "./conversations.ts";
 export * from "./help.ts";
 export * from "./money.ts";

@@ -1,4 +1,4 @@
-import { DONATION_PLACEMENTS } from "@market/domain";
+import { type BillingDetails, DONATION_PLACEMENTS } from "@market/domain";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -40,6 +41,8 @@ export const payments = pgTable(
     failure_code: text("failure_code"),
     idempotency_key: text("idempotency_key"),
     request_hash: text("request_hash"),
+    /** The buyer's organisation, billing address and tax id as given at checkout, for the receipt. */
+    billing: jsonb("billing").$type<BillingDetails>(),
     created_at: createdAt(),
   },
   (t) => [
@@ -106,6 +109,11 @@ export const sales = pgTable(
     gift_code: text("gift_code"),
     /** For a gift: when its recipient claimed it (the moment it became theirs, for their library). */
     claimed_at: timestamp("claimed_at", { withTimezone: true }),
+    /** Taken off by a coupon (coupon_redemptions says which), and a bundle's credit for owned resources. */
+    discount_cents: integer("discount_cents").notNull().default(0),
+    credit_cents: integer("credit_cents").notNull().default(0),
+    /** When it was refunded: it no longer grants the resource, and may be bought again. */
+    refunded_at: timestamp("refunded_at", { withTimezone: true }),
     payment_id: requiredRef("payment_id", () => payments.id),
     created_at: createdAt(),
   },
@@ -119,7 +127,9 @@ export const sales = pgTable(
     index("sales_ref_code_idx").on(t.ref_code, t.created_at).where(sql`ref_code is not null`),
     uniqueIndex("sales_gift_code_key").on(t.gift_code),
     // A teacher buys a resource once: two purchases at once cannot both be recorded.
-    uniqueIndex("sales_once_per_buyer_key").on(t.resource_id, t.buyer_id).where(sql`not is_gift`),
+    uniqueIndex("sales_once_per_buyer_key")
+      .on(t.resource_id, t.buyer_id)
+      .where(sql`not is_gift and refunded_at is null`),
     check("sales_amount_check", sql`amount_cents > 0`),
   ],
 );

@@ -25,6 +25,10 @@ export const users = pgTable(
     /** scrypt hash of the security pattern (a sequence of the 14 pattern images), null when unset. */
     security_pattern_hash: text("security_pattern_hash"),
     ref_code: text("ref_code").notNull(),
+    /** What receipts show for a buyer who buys for an organisation (issue 22); all optional. */
+    billing_organisation: text("billing_organisation"),
+    billing_address: text("billing_address"),
+    billing_tax_id: text("billing_tax_id"),
     referred_by: text("referred_by"),
     perm_controls: boolean("perm_controls").notNull().default(true),
     perm_payments: boolean("perm_payments").notNull().default(true),

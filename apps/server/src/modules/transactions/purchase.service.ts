@@ -1,12 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { dayInZone, type PurchaseRequest, type PurchaseResponse, priceOn, saleLines } from "@market/domain";
-import { and, eq, isNull, or } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { resources, sales, users } from "../../db/schema/index.ts";
+import {
+  type BillingDetails,
+  dayInZone,
+  type PurchaseRequest,
+  type PurchaseResponse,
+  saleLines,
+} from "@market/domain";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.ts";
+import { payments, resources, sales, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
-import { byIdOrName } from "../resources/index.ts";
+import { type BuyerQuote, type CouponRow, quoteFor } from "../commerce/pricing.service.ts";
+import { boughtBy, byIdOrName } from "../resources/index.ts";
 import { getSiteSettings } from "../site/index.ts";
 import { type CheckoutDeps, checkout } from "./checkout.service.ts";
 import { postLedger } from "./ledger.service.ts";
@@ -18,17 +25,58 @@ const GIFT_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const newGiftCode = () => [...randomBytes(20)].map((b) => GIFT_ALPHABET[b % GIFT_ALPHABET.length]).join("");
 
 async function ownedBy(db: Db, resourceId: string, userId: string) {
-  const [row] = await db
-    .select({ id: sales.id })
-    .from(sales)
-    .where(
-      and(
-        eq(sales.resource_id, resourceId),
-        or(and(eq(sales.buyer_id, userId), eq(sales.is_gift, false)), eq(sales.recipient_id, userId)),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  const result = await db.execute<{ owned: boolean }>(sql`select ${boughtBy(resourceId, userId)} as owned`);
+  return result.rows[0]?.owned === true;
+}
+
+/**
+ * One use of the coupon by this buyer, inside the sale's transaction: the guarded increment never lets
+ * `uses` pass `max_uses` (two buyers racing for the last use: one gets coupon_used_up), and the
+ * redemption's key refuses the same buyer twice. Either refusal rolls the sale back and voids the card.
+ */
+async function redeemCoupon(tx: Tx, coupon: CouponRow, buyerId: string, saleId: string) {
+  const taken = await tx.execute(
+    sql`update coupons set uses = uses + 1 where id = ${coupon.id} and uses < max_uses returning id`,
+  );
+  if (taken.rows.length === 0) {
+    throw new AppError("coupon_used_up", "This coupon code has been used as many times as it allows");
+  }
+  const redeemed = await tx.execute(
+    sql`insert into coupon_redemptions (coupon_id, buyer_id, sale_id) values (${coupon.id}, ${buyerId}, ${saleId})
+        on conflict do nothing returning sale_id`,
+  );
+  if (redeemed.rows.length === 0) {
+    throw new AppError("coupon_already_used", "You have already used this coupon code");
+  }
+}
+
+/**
+ * The buyer's organisation details on this payment's receipt; with `save`, also kept in their settings
+ * for the next checkout (issue 22). Empty parts are stored as null.
+ */
+async function recordBilling(
+  tx: Tx,
+  paymentId: string,
+  userId: string,
+  billing: BillingDetails,
+  save: boolean | undefined,
+) {
+  const clean: BillingDetails = {
+    organisation: billing.organisation || null,
+    address: billing.address || null,
+    taxId: billing.taxId || null,
+  };
+  await tx.update(payments).set({ billing: clean }).where(eq(payments.id, paymentId));
+  if (save) {
+    await tx
+      .update(users)
+      .set({
+        billing_organisation: clean.organisation,
+        billing_address: clean.address,
+        billing_tax_id: clean.taxId,
+      })
+      .where(eq(users.id, userId));
+  }
 }
 
 /** A ref code that credits somebody else: the referrer of this sale (spec 3: Sale has refCode). */
@@ -60,9 +108,11 @@ async function presentSale(db: Db, paymentId: string, publicUrl: string): Promis
 }
 
 /**
- * POST /transactions/resource/purchase (and .../gift/{code}): buys a listed paid resource at the price the
- * buyer saw (the sale price while the sale runs). The creator's share (after salesFeePercent) becomes
- * eligible for payout payoutHoldDays later; the buyer owns the resource, or a gift code is made.
+ * POST /transactions/resource/purchase (and .../gift/{code}): buys a listed paid resource or bundle at the
+ * price the buyer saw (commerce/pricing.service.ts: the best running sale, less a coupon, less a bundle's
+ * credit for what they own). The creator's share (after salesFeePercent) becomes eligible for payout
+ * payoutHoldDays later; the buyer owns the resource (a bundle: each of its resources), or a gift code is
+ * made. A site coupon's discount is the platform's (ledger saleLines), a creator's coupon the creator's.
  */
 export async function purchaseResource(
   deps: CheckoutDeps & Pick<AppDeps, "config">,
@@ -75,9 +125,24 @@ export async function purchaseResource(
     throw notFound("No such resource");
   }
   const settings = await getSiteSettings(deps.db);
-  const today = dayInZone(new Date(), settings.timeZone);
+  const now = new Date();
+  const today = dayInZone(now, settings.timeZone);
   const refCode = await referrerCode(deps.db, input.refCode ?? opts.refCodeHeader, viewer.id);
   const { cardNumber: _n, cardCvv: _c, cardExp: _e, ...identity } = input;
+  // Priced once: by the precheck, or (a retry reconciling a checkout that died after the charge, which
+  // skips the precheck) when the sale is recorded.
+  let quote: BuyerQuote | undefined;
+  const priceNow = async (db: Db) => {
+    quote ??= await quoteFor(db, {
+      resource,
+      buyerId: viewer.id,
+      couponCode: input.couponCode,
+      gift: opts.gift,
+      today,
+      now,
+    });
+    return quote;
+  };
 
   return checkout(deps, viewer, opts.idempotencyKey, {
     purpose: opts.gift ? "gift" : "purchase",
@@ -90,23 +155,30 @@ export async function purchaseResource(
         throw new AppError("not_for_sale", "This resource is free: download it instead");
       if (resource.users_id === viewer.id)
         throw new AppError("not_for_sale", "You cannot buy your own resource");
-      const price = priceOn(resource, today);
-      if (input.amount !== price) {
+      if (!opts.gift && (await ownedBy(deps.db, resource.id, viewer.id))) {
+        throw new AppError("already_owned", "You already own this resource");
+      }
+      const { priceCents } = await priceNow(deps.db);
+      if (priceCents === 0) {
+        throw new AppError("nothing_to_pay", "You already own everything in this bundle");
+      }
+      if (input.amount !== priceCents) {
         throw new AppError("price_changed", "The price has changed; check it and try again", {
           fields: { amount: "price_changed" },
         });
       }
-      if (!opts.gift && (await ownedBy(deps.db, resource.id, viewer.id))) {
-        throw new AppError("already_owned", "You already own this resource");
-      }
     },
     record: async (tx, paymentId) => {
+      // In the transaction: on the embedded database, a read outside it would wait for it to end.
+      const { coupon, discountCents, creditCents } = await priceNow(tx as unknown as Db);
       const [sale] = await tx
         .insert(sales)
         .values({
           resource_id: resource.id,
           buyer_id: viewer.id,
           amount_cents: input.amount,
+          discount_cents: discountCents,
+          credit_cents: creditCents,
           ref_code: refCode,
           is_gift: opts.gift,
           gift_code: opts.gift ? newGiftCode() : null,
@@ -115,6 +187,8 @@ export async function purchaseResource(
         .onConflictDoNothing()
         .returning({ id: sales.id });
       if (!sale) throw new AppError("already_owned", "You already own this resource");
+      if (coupon) await redeemCoupon(tx, coupon, viewer.id, sale.id);
+      if (input.billing) await recordBilling(tx, paymentId, viewer.id, input.billing, input.saveBilling);
       await postLedger(tx, {
         kind: opts.gift ? "gift" : "sale",
         paymentId,
@@ -123,6 +197,7 @@ export async function purchaseResource(
           amountCents: input.amount,
           feePercent: settings.salesFeePercent,
           creatorId: resource.users_id,
+          platformDiscountCents: coupon && coupon.ownerId === null ? discountCents : 0,
         }),
         eligibleAt: new Date(Date.now() + settings.payoutHoldDays * DAY_MS),
       });

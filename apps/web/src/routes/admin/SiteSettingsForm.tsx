@@ -312,6 +312,7 @@ function SettingsEditor({ stored }: { stored: SiteSettings }) {
           }),
         )}
         {number("payoutHoldDays", s("settings.payoutHoldDays.help"))}
+        {number("refundWindowDays", s("settings.refundWindowDays.help"))}
         {money("payoutMinimumCents", s("settings.payoutMinimumCents.help"))}
         {money("featurePricePerDayCents", s("settings.featurePricePerDayCents.help"))}
         <Setting

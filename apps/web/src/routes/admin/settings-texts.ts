@@ -46,6 +46,9 @@ export const SETTINGS_TEXTS = {
   "settings.tipFeePercent": "Site's share of each tip (%)",
   "settings.tipFeePercent.help": "The creator keeps the rest: at {percent}%, {kept} of a $5.00 tip.",
   "settings.payoutHoldDays": "Wait before earnings can be paid (days)",
+  "settings.refundWindowDays": "Days a buyer may ask for a refund",
+  "settings.refundWindowDays.help":
+    "After a purchase, its buyer may ask for a refund for this many days. The creator or an admin decides.",
   "settings.payoutHoldDays.help":
     "Money from a sale or a tip waits this many days, in case of a refund, before the creator can ask for it.",
   "settings.payoutMinimumCents": "Smallest payout ($)",
@@ -109,6 +112,7 @@ export const SETTING_NAMES: Record<SiteSettingKey, SettingsTextKey> = {
   salesFeePercent: "settings.salesFeePercent",
   tipFeePercent: "settings.tipFeePercent",
   payoutHoldDays: "settings.payoutHoldDays",
+  refundWindowDays: "settings.refundWindowDays",
   payoutMinimumCents: "settings.payoutMinimumCents",
   featurePricePerDayCents: "settings.featurePricePerDayCents",
   timeZone: "settings.timeZone",

@@ -24,6 +24,7 @@ const ACCOUNT_LABEL: Record<LedgerAccount, EarningsTextKey> = {
   platform_fees: "accounting.account.platform_fees",
   creator_balance: "accounting.account.creator_balance",
   payouts: "accounting.account.payouts",
+  platform_discounts: "accounting.account.platform_discounts",
 };
 
 /** /admin/accounting: money by month from the ledger, CSV export, and the trial balance. */

@@ -122,6 +122,7 @@ export const EARNINGS_TEXTS = {
   "accounting.account.platform_fees": "Platform fees",
   "accounting.account.creator_balance": "Owed to creators",
   "accounting.account.payouts": "Paid out to creators",
+  "accounting.account.platform_discounts": "Site coupon discounts",
   "accounting.balanced": "The books balance: every account together sums to zero.",
   "accounting.unbalanced": "The books do not balance.",
   "payouts.title": "Payouts to pay",
