@@ -12,6 +12,8 @@ import { statisticsRoutes } from "./modules/admin-stats/index.ts";
 import { adsRoutes } from "./modules/ads/index.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { bulkEmailRoutes } from "./modules/bulk-email/index.ts";
+import { bundlesRoutes } from "./modules/bundles/index.ts";
+import { promotionsRoutes, refundsRoutes } from "./modules/commerce/index.ts";
 import { filesRoutes } from "./modules/files/index.ts";
 import { footerRoutes } from "./modules/footer/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
@@ -25,6 +27,7 @@ import { siteRoutes } from "./modules/site/site.routes.ts";
 import { sitemapRoutes } from "./modules/sitemap/index.ts";
 import { supportRoutes } from "./modules/support/index.ts";
 import { earningsRoutes } from "./modules/transactions/earnings.routes.ts";
+import { statementsRoutes } from "./modules/transactions/statements.routes.ts";
 import { transactionsRoutes } from "./modules/transactions/transactions.routes.ts";
 import { peopleRoutes } from "./modules/users/people.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
@@ -136,9 +139,13 @@ export async function buildApp(
         peopleRoutes,
         resourcesRoutes,
         reviewsRoutes,
+        bundlesRoutes,
         publishingRoutes,
         transactionsRoutes,
         earningsRoutes,
+        statementsRoutes,
+        refundsRoutes,
+        promotionsRoutes,
         adsRoutes,
         helpRoutes,
         filesRoutes,

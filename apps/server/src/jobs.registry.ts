@@ -1,4 +1,5 @@
 import { bulkEmailJob } from "./modules/bulk-email/bulk-email.job.ts";
+import { refundMailJob } from "./modules/commerce/index.ts";
 import { reviewMailJob } from "./modules/reviews/index.ts";
 import { receiptMailJob } from "./modules/transactions/receipt-mail.job.ts";
 import type { AppDeps } from "./platform/app-types.ts";
@@ -14,5 +15,11 @@ export const JOB_DEFINITIONS: JobDefinition<any>[] = [];
 /** The definitions with the platform services their handlers need (the bulk e-mail's mailer and config). */
 // biome-ignore lint/suspicious/noExplicitAny: as above
 export function jobDefinitions(deps: Pick<AppDeps, "mailer" | "config">): JobDefinition<any>[] {
-  return [...JOB_DEFINITIONS, bulkEmailJob(deps), receiptMailJob(deps), reviewMailJob(deps)];
+  return [
+    ...JOB_DEFINITIONS,
+    bulkEmailJob(deps),
+    receiptMailJob(deps),
+    reviewMailJob(deps),
+    refundMailJob(deps),
+  ];
 }

@@ -33,6 +33,8 @@ const PUBLIC_ROUTES = [
   "GET /api/resources/:id/files/:fileId/download",
   // A resource's reviews are read by visitors too, as its page is (issue 21).
   "GET /api/resources/:id/reviews",
+  // A listed bundle is read by visitors too, as a resource is (issue 22).
+  "GET /api/bundles/:id",
   "GET /api/users/:id/summary",
   "GET /api/users/:id/resources",
   "GET /api/files/:folder/*",

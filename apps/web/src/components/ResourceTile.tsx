@@ -63,6 +63,11 @@ export function ResourceTile({
             {resource.title}
           </p>
         )}
+        {resource.isBundle ? (
+          <Badge tone="info" className="absolute top-2 left-2 shadow-sm">
+            {t("tile.bundleBadge")}
+          </Badge>
+        ) : null}
         {onSale ? (
           <Badge tone="sale" className="absolute bottom-2 left-2 shadow-sm">
             {t("tile.saleBadge")}

@@ -38,6 +38,7 @@ const portfolio = () => import("./profile/PortfolioScreen.tsx");
 const resourcePage = async () => ResourcePage;
 const downloaded = () => import("./resources/DownloadedPage.tsx");
 const wizard = () => import("./publishing/ResourceWizard.tsx");
+const bundleEditor = () => import("./resources/bundles/BundleEditorPage.tsx");
 const earnings = () => import("./earnings/EarningsPage.tsx");
 const reviewQueue = () => import("./admin/ReviewQueuePage.tsx");
 const payflowPage = () => import("./checkout/PayflowPage.tsx");
@@ -229,6 +230,9 @@ const publicAndAccount: RouteEntry[] = [
   signedIn("/earnings/graph", "Earnings graph", "Your earnings over time.", { screen: earnings }),
   signedIn("/earnings/payout", "Payout", "Request a payout of your available balance.", { screen: earnings }),
   signedIn("/earnings/ratings", "Ratings", "How teachers rate each of your resources.", { screen: earnings }),
+  signedIn("/earnings/promotions", "Sales & coupons", "Run store-wide sales and make coupon codes.", {
+    screen: earnings,
+  }),
   signedIn("/tip/:id", "Send a tip", "Thank a creator with a tip.", { screen: tip }),
   signedIn("/tip/completed", "Tip sent", "Confirms the tip you sent.", { screen: tipDone }),
   signedIn("/tip/:id/completed", "Tip sent", "Confirms the tip you sent.", { screen: tipDone }),
@@ -334,6 +338,13 @@ const resources: RouteEntry[] = [
     screen: () => import("./checkout/PurchaseCompletedPage.tsx"),
   }),
   signedIn("/resources/:id/edit", "Edit resource", "Change this resource step by step.", { screen: wizard }),
+  // Issue 22: a creator sells several of their resources together for less.
+  signedIn("/bundles/new", "Make a bundle", "Sell several of your resources together for less.", {
+    screen: bundleEditor,
+  }),
+  signedIn("/bundles/:id/edit", "Edit bundle", "Change the resources, words or price of your bundle.", {
+    screen: bundleEditor,
+  }),
   signedIn("/resources/:id/edit/:step", "Edit resource", "One step of changing this resource.", {
     screen: wizard,
   }),
@@ -370,6 +381,9 @@ const admin: RouteEntry[] = [
   adminOnly("/admin/accounting", "Accounting", "The ledger, income and payouts.", {
     screen: () => import("./earnings/AccountingPage.tsx"),
   }),
+  adminOnly("/admin/coupons", "Site coupon codes", "Make and end coupon codes for the whole site.", {
+    screen: () => import("./admin/SiteCouponsPage.tsx"),
+  }),
   adminOnly("/admin/email-all", "E-mail all users", "Send one message to every user.", {
     screen: () => import("./bulk-email/EmailAllPage.tsx"),
   }),
@@ -386,6 +400,9 @@ const admin: RouteEntry[] = [
     screen: () => import("./publishing/ReviewQueuePage.tsx"),
   }),
   adminOnly("/admin/exceptions/reviews", "Reported reviews", "Reviews to judge.", { screen: reviewQueue }),
+  adminOnly("/admin/exceptions/refunds", "Refunds", "Refund requests to decide, and refunds of any sale.", {
+    screen: () => import("./admin/RefundQueuePage.tsx"),
+  }),
   adminOnly("/admin/exceptions/support", "Support threads", "Support conversations waiting for an answer.", {
     screen: () => import("./conversations/SupportQueuePage.tsx"),
   }),

@@ -19,6 +19,7 @@ export function makeSelfUser(overrides: Partial<SelfUser> = {}): SelfUser {
     has_password: true,
     password_expired: false,
     ref_code: "AB12CD34",
+    billing: { organisation: null, address: null, taxId: null },
     permissions: {
       controls: true,
       payments: true,
@@ -52,6 +53,8 @@ export function makeCard(overrides: Partial<ResourceCard> = {}): ResourceCard {
     creator: { id: "c1", username: "grace", first_name: "Grace", avatar_locator: null },
     updated_at: "2026-01-05T10:00:00.000Z",
     rating: { average: null, count: 0 },
+    isBundle: false,
+    includedResourceIds: [],
     ...overrides,
   };
 }
@@ -95,6 +98,10 @@ export function makeDetail(overrides: Partial<ResourceDetail> = {}): ResourceDet
       { id: "p2", order_index: 2, size_bytes: 1000, locator: "previews/p2.png" },
       { id: "p1", order_index: 1, size_bytes: 1000, locator: "previews/p1.png" },
     ],
+    isBundle: false,
+    includedResourceIds: [],
+    bundle: null,
+    inBundles: [],
     ...overrides,
   };
 }

@@ -23,6 +23,8 @@ export const exceptionsSummarySchema = z.object({
   supportThreads: z.number().int(),
   /** Reviews with open reports (issue 21), as GET /admin/reviews/reported counts them. */
   reviews: z.number().int(),
+  /** Refund requests waiting for a decision (issue 22), as GET /admin/refunds counts them. */
+  refunds: z.number().int(),
 });
 export type ExceptionsSummary = z.infer<typeof exceptionsSummarySchema>;
 

@@ -21,7 +21,10 @@ export const earningsBalanceSchema = z.object({
   balance: cents,
   /** The balance once the payouts already requested are paid; shown as 0 when it is 0. */
   estimatedBalance: cents,
-  /** Earnings past their hold (payoutHoldDays), not yet paid out nor requested. */
+  /**
+   * Earnings past their hold (payoutHoldDays), not yet paid out nor requested. Negative when a refund took
+   * back earnings already paid out (issue 22): later earnings recover it, and no payout is made meanwhile.
+   */
   eligibleBalance: cents,
   /** What a payout request would pay now: the eligible balance when it reaches payoutMinimumCents, else 0. */
   eligiblePayout: cents,
@@ -42,6 +45,8 @@ export const earningsLineSchema = z.object({
   note: z.string().nullable(),
   feeFor: z.enum(FEE_BEARING_KINDS).nullable(),
   receipt: z.string().nullable(),
+  /** A sale, gift or refund of a bundle (issue 22: earnings show bundle sales as such). */
+  isBundle: z.boolean(),
 });
 export type EarningsLineResponse = z.infer<typeof earningsLineSchema>;
 
@@ -120,6 +125,10 @@ export const accountingResponseSchema = z.object({
       adIncome: cents,
       featuring: cents,
       payouts: cents,
+      /** What was given back to buyers by refunds (issue 22), as a positive amount. */
+      refunds: cents,
+      /** Site coupons' discounts the platform bore (platform_discounts), net of refunded ones. */
+      siteDiscounts: cents,
     }),
   ),
   trialBalance: z.array(z.object({ account: z.enum(LEDGER_ACCOUNTS), total: cents })),

@@ -57,7 +57,10 @@ export type PathParamNames<P extends string> = P extends `${infer Head}/*`
   : P extends `${string}:${infer Name}/${infer Rest}`
     ? Name | PathParamNames<`/${Rest}`>
     : P extends `${string}:${infer Name}`
-      ? Name
+      ? // A parameter may end at a dot: "/statements/:year.csv" names "year".
+        Name extends `${infer Head}.${string}`
+        ? Head
+        : Name
       : never;
 
 type PathOf<K> = K extends `${HttpMethod} ${infer P}` ? P : never;

@@ -2,6 +2,7 @@ import { adminConsoleEndpoints } from "./admin-console.ts";
 import { adEndpoints } from "./ads.ts";
 import { authEndpoints } from "./auth.ts";
 import { bulkEmailEndpoints } from "./bulk-email.ts";
+import { bundleEndpoints } from "./bundles.ts";
 import { conversationEndpoints } from "./conversations.ts";
 import { earningsEndpoints } from "./earnings.ts";
 import { fileEndpoints } from "./files.ts";
@@ -9,10 +10,13 @@ import { footerEndpoints } from "./footer.ts";
 import { healthEndpoints } from "./health.ts";
 import { helpEndpoints } from "./help.ts";
 import { libraryEndpoints } from "./library.ts";
+import { promotionEndpoints } from "./promotions.ts";
 import { publishingEndpoints } from "./publishing.ts";
+import { refundEndpoints } from "./refunds.ts";
 import { resourceEndpoints } from "./resources.ts";
 import { reviewEndpoints } from "./reviews.ts";
 import { siteEndpoints } from "./site.ts";
+import { statementEndpoints } from "./statements.ts";
 import { statisticsEndpoints } from "./statistics.ts";
 import { transactionEndpoints } from "./transactions.ts";
 import { userEndpoints } from "./users.ts";
@@ -28,6 +32,7 @@ export const ENDPOINTS = {
   ...adEndpoints,
   ...adminConsoleEndpoints,
   ...authEndpoints,
+  ...bundleEndpoints,
   ...bulkEmailEndpoints,
   ...conversationEndpoints,
   ...earningsEndpoints,
@@ -36,10 +41,13 @@ export const ENDPOINTS = {
   ...healthEndpoints,
   ...helpEndpoints,
   ...libraryEndpoints,
+  ...promotionEndpoints,
   ...publishingEndpoints,
+  ...refundEndpoints,
   ...resourceEndpoints,
   ...reviewEndpoints,
   ...siteEndpoints,
+  ...statementEndpoints,
   ...statisticsEndpoints,
   ...transactionEndpoints,
   ...userEndpoints,

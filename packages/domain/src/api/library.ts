@@ -9,8 +9,11 @@ import { publicUserSchema } from "./users.ts";
  */
 export const LIBRARY_PAGE_SIZE = 20;
 
-/** How a teacher came to own a resource: bought it, claimed a gift, or downloaded it free. */
-export const LIBRARY_SOURCES = ["purchase", "gift", "free"] as const;
+/**
+ * How a teacher came to own a resource: bought it, claimed a gift, downloaded it free, or got it in a
+ * bundle they bought or were given (issue 22).
+ */
+export const LIBRARY_SOURCES = ["purchase", "gift", "free", "bundle"] as const;
 export type LibrarySource = (typeof LIBRARY_SOURCES)[number];
 
 export const libraryQuerySchema = z.object({
@@ -33,6 +36,8 @@ export const libraryItemSchema = z.object({
     creator: publicUserSchema,
     /** Still listed: a resource its creator took down stays in the library, without a download. */
     available: z.boolean(),
+    /** A bundle: it has no file of its own; its resources are listed each with `inBundle`. */
+    isBundle: z.boolean(),
   }),
   source: z.enum(LIBRARY_SOURCES),
   /** When it became the teacher's: the purchase, the gift's claim, the first free download (ISO). */
@@ -43,6 +48,8 @@ export const libraryItemSchema = z.object({
   amount: z.number().int().nullable(),
   /** Who gave a gift. */
   giftFrom: z.object({ username: z.string(), first_name: z.string() }).nullable(),
+  /** The bundle it came in (source "bundle"), whose receipt is the bundle's sale's. */
+  inBundle: z.object({ id: z.string(), name: z.string(), title: z.string() }).nullable(),
   file: libraryFileSchema.nullable(),
 });
 export type LibraryItem = z.infer<typeof libraryItemSchema>;

@@ -1,4 +1,5 @@
 import { GRADES, RESOURCE_TYPES } from "../rules/catalogue-lists.ts";
+import { BUNDLE_TYPE_QUERY } from "../rules/commerce.ts";
 import { SEARCH_LIMITS } from "../rules/search.ts";
 import { z } from "../zod.ts";
 import { defineEndpoints } from "./endpoint.ts";
@@ -26,6 +27,10 @@ export const resourceCardSchema = z.object({
   updated_at: z.string(),
   /** Its reviews' average (one decimal) and count; a resource with none has average null and count 0. */
   rating: ratingSummarySchema,
+  /** A bundle (issue 22): a set of its creator's resources sold as one. */
+  isBundle: z.boolean(),
+  /** A bundle's listed resources, in its order; empty for a resource that is not a bundle. */
+  includedResourceIds: z.array(z.string()),
 });
 export type ResourceCard = z.infer<typeof resourceCardSchema>;
 
@@ -62,7 +67,8 @@ export const resourceListQuerySchema = z.object({
   stopWords: queryBoolean,
   grade: z.enum(GRADES).optional(),
   subject: z.string().trim().min(1).max(40).optional(),
-  type: z.enum(RESOURCE_TYPES).optional(),
+  /** A resource type, or "bundle" for bundles only (issue 22). */
+  type: z.enum([...RESOURCE_TYPES, BUNDLE_TYPE_QUERY]).optional(),
   price: z.enum(PRICE_FILTERS).optional(),
   /** Only resources whose shown average (one decimal) is at least this many stars. */
   minRating: z.coerce.number().int().min(1).max(5).optional(),
@@ -124,6 +130,22 @@ export const resourceFieldsSchema = z.object({
   users_model: publicUserSchema,
 });
 
+/** What a bundle includes (its listed resources, as cards), their summed list prices and the saving. */
+export const bundleContentsSchema = z.object({
+  resources: z.array(resourceCardSchema),
+  sumCents: z.number().int(),
+  savingCents: z.number().int(),
+});
+export type BundleContents = z.infer<typeof bundleContentsSchema>;
+
+/** A listed bundle that includes a resource, as the resource's page links to it. */
+export const containingBundleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  price: z.number().int(),
+});
+
 /** A resource as its page shows it: a sale shows only while it runs, with the viewer's own flags. */
 export const resourceDetailSchema = resourceFieldsSchema.extend({
   is_featured: z.boolean(),
@@ -135,6 +157,12 @@ export const resourceDetailSchema = resourceFieldsSchema.extend({
   rating: ratingSummarySchema,
   resources_files_models: z.array(resourceFileSchema),
   resources_previews_models: z.array(resourcePreviewSchema),
+  isBundle: z.boolean(),
+  includedResourceIds: z.array(z.string()),
+  /** A bundle's contents; null for a resource that is not a bundle. */
+  bundle: bundleContentsSchema.nullable(),
+  /** The listed bundles that include this resource. */
+  inBundles: z.array(containingBundleSchema),
 });
 export type ResourceDetail = z.infer<typeof resourceDetailSchema>;
 

@@ -1,8 +1,8 @@
-import { BILLING_LIMITS } from "../rules/commerce.ts";
 import { DONATION_PLACEMENTS } from "../rules/enums.ts";
 import { checkPaymentFormFields } from "../rules/payment-form.ts";
 import { checkTipNote, TIP_MULTIPLE_MAX_RECIPIENTS } from "../rules/tips.ts";
 import { z } from "../zod.ts";
+import { billingDetailsSchema } from "./billing.ts";
 import { defineEndpoints } from "./endpoint.ts";
 import { libraryFileSchema } from "./library.ts";
 import { publicUserSchema } from "./users.ts";
@@ -37,13 +37,6 @@ export const paymentFormSchema = z
 export type PaymentFormInput = z.infer<typeof paymentFormSchema>;
 
 const cents = z.number().int().min(1).max(10_000_000);
-
-/** What a receipt shows of a buyer who buys for an organisation; every part optional (issue 22). */
-export const billingDetailsSchema = z.object({
-  organisation: z.string().trim().max(BILLING_LIMITS.organisationMax).nullable(),
-  address: z.string().trim().max(BILLING_LIMITS.addressMax).nullable(),
-  taxId: z.string().trim().max(BILLING_LIMITS.taxIdMax).nullable(),
-});
 
 export const purchaseRequestSchema = paymentFormSchema.extend({
   /** The resource's id or name. */

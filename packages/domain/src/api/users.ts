@@ -3,6 +3,7 @@ import { COUNTS } from "../rules/limits.ts";
 import { PATTERN_LENGTH } from "../rules/security-pattern.ts";
 import { checkEmail, checkName, checkPassword, checkUsername } from "../rules/sign-up.ts";
 import { z } from "../zod.ts";
+import { billingDetailsSchema } from "./billing.ts";
 import { defineEndpoints } from "./endpoint.ts";
 import {
   followingResponseSchema,
@@ -37,6 +38,12 @@ export const selfUserSchema = z.object({
   password_expired: z.boolean(),
   ref_code: z.string(),
   permissions: z.record(z.enum(PERMISSION_FLAGS), z.boolean()),
+  /** The organisation details their receipts and statements show (issue 22). */
+  billing: z.object({
+    organisation: z.string().nullable(),
+    address: z.string().nullable(),
+    taxId: z.string().nullable(),
+  }),
 });
 export type SelfUser = z.infer<typeof selfUserSchema>;
 
@@ -53,6 +60,8 @@ export const updateSelfSchema = z
     lastName: z.string().trim().max(100),
     username: z.string().trim().max(100),
     avatarId: z.number().int().min(1).max(COUNTS.systemAvatars),
+    /** Billing details for receipts: the three parts together; an empty part clears it. */
+    billing: billingDetailsSchema,
   })
   .partial()
   .strict()

@@ -40,6 +40,7 @@ export const ROBOTS_DISALLOW = [
   "/favorites",
   "/following",
   "/publishing",
+  "/bundles/",
   "/earnings",
   "/helpbook",
   "/advertising",

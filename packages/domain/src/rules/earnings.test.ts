@@ -21,6 +21,7 @@ const tx = (over: Partial<CreatorLedgerTransaction>): CreatorLedgerTransaction =
   from: null,
   note: null,
   saleId: "s1",
+  isBundle: false,
   ...over,
 });
 
@@ -41,6 +42,27 @@ describe("earningsLines", () => {
       ["p", "payout", -1300],
       ["t", "tip", 500],
     ]);
+  });
+
+  it("shows a refund as the sale taken back, with its fee given back, and labels bundles", () => {
+    const lines = earningsLines([tx({ id: "r", kind: "refund", credit: -800, fee: -200, isBundle: true })]);
+    expect(lines.map((l) => [l.id, l.kind, l.amount, l.feeFor, l.isBundle])).toEqual([
+      ["r", "refund", -1000, null, true],
+      ["r-fee", "fee", 200, "refund", true],
+    ]);
+    expect(sumCents(lines)).toBe(-800);
+  });
+
+  it("nets a refund out of its month's sales and fees", () => {
+    const [month] = earningsMonths(
+      "2026-11-20",
+      [
+        { month: "2026-11", kind: "sale", credit: 800, fee: 200 },
+        { month: "2026-11", kind: "refund", credit: -800, fee: -200 },
+      ],
+      1,
+    );
+    expect(month).toMatchObject({ sales: 0, fees: 0 });
   });
 
   it("names a balance movement of an unknown kind an adjustment, never its code", () => {

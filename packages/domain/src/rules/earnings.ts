@@ -5,12 +5,19 @@
  * is a line of its own (negative); a payout is negative. Amounts are integer cents.
  */
 
-/** Lines that make up the balance. An adjustment is a balance movement of a kind this code does not name. */
-export const EARNINGS_LINE_KINDS = ["sale", "gift", "tip", "fee", "payout", "adjustment"] as const;
+/**
+ * Lines that make up the balance. A refund (issue 22) takes back what its sale brought, as a negative line,
+ * and its fee line gives the platform's fee back. An adjustment is a balance movement of a kind this code
+ * does not name.
+ */
+export const EARNINGS_LINE_KINDS = ["sale", "gift", "tip", "refund", "fee", "payout", "adjustment"] as const;
 export type EarningsLineKind = (typeof EARNINGS_LINE_KINDS)[number];
 
-/** Earnings that carry a platform fee: the ledger kinds of a sale, a gift sale and a tip. */
-export const FEE_BEARING_KINDS = ["sale", "gift", "tip"] as const;
+/**
+ * Ledger kinds that carry a platform fee: a sale, a gift sale and a tip; and a refund, whose fee is the
+ * sale's, returned (a positive fee line).
+ */
+export const FEE_BEARING_KINDS = ["sale", "gift", "tip", "refund"] as const;
 export type FeeBearingKind = (typeof FEE_BEARING_KINDS)[number];
 
 /**
@@ -47,8 +54,10 @@ export interface CreatorLedgerTransaction {
   from: string | null;
   /** The tip's note. */
   note: string | null;
-  /** A sale's id, whose receipt the creator may open. */
+  /** A sale's id, whose receipt the creator may open (a refund's: the refunded sale's). */
   saleId: string | null;
+  /** A sale, gift or refund of a bundle (a resource of type BUNDLE_TYPE): labelled as such. */
+  isBundle: boolean;
 }
 
 export interface EarningsLine {
@@ -62,9 +71,10 @@ export interface EarningsLine {
   title: string | null;
   from: string | null;
   note: string | null;
-  /** For a fee line: what it was taken from. */
+  /** For a fee line: what it was taken from (a refund's: the fee given back). */
   feeFor: FeeBearingKind | null;
   receipt: string | null;
+  isBundle: boolean;
 }
 
 const isFeeBearing = (kind: string): kind is FeeBearingKind =>
@@ -74,8 +84,9 @@ export const receiptPath = (saleId: string) => `/api/activity/transactions/${sal
 
 /**
  * The lines of a creator's ledger transactions, in the order given (newest first on the screen): a sale,
- * gift or tip shows its gross (credit plus fee) followed by its fee as a negative line; a payout and any
- * other movement show their credit. The lines of a transaction always sum to its credit.
+ * gift or tip shows its gross (credit plus fee) followed by its fee as a negative line; a refund shows the
+ * gross taken back (negative) followed by the fee given back (positive); a payout and any other movement
+ * show their credit. The lines of a transaction always sum to its credit.
  */
 export function earningsLines(transactions: readonly CreatorLedgerTransaction[]): EarningsLine[] {
   const lines: EarningsLine[] = [];
@@ -86,6 +97,7 @@ export function earningsLines(transactions: readonly CreatorLedgerTransaction[])
       title: t.title,
       from: t.from,
       note: t.note,
+      isBundle: t.isBundle,
     };
     if (isFeeBearing(t.kind)) {
       lines.push({
@@ -123,7 +135,7 @@ export function earningsLines(transactions: readonly CreatorLedgerTransaction[])
 export const sumCents = (amounts: readonly { amount: number }[]) =>
   amounts.reduce((sum, line) => sum + line.amount, 0);
 
-/** One month of the earnings chart: gross sales and tips, fees (negative), payouts (negative). */
+/** One month of the earnings chart: gross sales (less refunds) and tips, fees (negative), payouts (negative). */
 export interface EarningsMonth {
   /** YYYY-MM in the site's time zone. */
   month: string;
@@ -155,7 +167,8 @@ export function earningsMonths(
   for (const t of totals) {
     const m = byMonth.get(t.month);
     if (!m) continue;
-    if (t.kind === "sale" || t.kind === "gift") m.sales += t.credit + t.fee;
+    // A refund takes its sale back out of the month it was refunded in (and gives back its fee).
+    if (t.kind === "sale" || t.kind === "gift" || t.kind === "refund") m.sales += t.credit + t.fee;
     else if (t.kind === "tip") m.tips += t.credit + t.fee;
     else if (t.kind === "payout") m.payouts += t.credit;
     else continue;

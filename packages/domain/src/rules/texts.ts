@@ -78,6 +78,7 @@ export const DEFAULT_TEXTS: Readonly<Record<string, string>> = {
   "tile.favorite": "Save {title} to favorites",
   "tile.unfavorite": "Remove {title} from favorites",
   "tile.saleBadge": "Sale",
+  "tile.bundleBadge": "Bundle",
   "tile.saleEnds": "Ends {date}",
   "tile.free": "Free",
   "grid.fill.title": "Made something your class loved?",

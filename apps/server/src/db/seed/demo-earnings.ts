@@ -7,6 +7,7 @@ import {
   saleLines,
   tipLines,
 } from "@market/domain";
+import { SANDBOX_CHARGE_PREFIX } from "../../platform/payments.ts";
 import type { ledgerEntries, ledgerTransactions, payments, payouts, sales, tips } from "../schema/index.ts";
 
 /**
@@ -172,7 +173,7 @@ export function planDemoEarnings(opts: {
       amount_cents: amount,
       status: "captured",
       gateway: "sandbox",
-      charge_id: `demo_${id}`,
+      charge_id: `${SANDBOX_CHARGE_PREFIX}demo_${id}`,
       card_brand: "Visa",
       card_last4: "4242",
       idempotency_key: `demo-${id}`,

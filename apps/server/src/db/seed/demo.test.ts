@@ -94,7 +94,7 @@ describe("demo seed", () => {
     }>(
       db,
       sql`select r.*, to_char(r.sale_end, 'YYYY-MM-DD') as sale_end, u.username
-          from resources r join users u on u.id = r.users_id where ${LISTED}`,
+          from resources r join users u on u.id = r.users_id where ${LISTED} and r.type <> 'Bundle'`,
     );
     expect(resources.length).toBeGreaterThanOrEqual(60);
     expect(new Set(resources.map((r) => r.username))).toEqual(new Set(["creator1", "creator2", "creator3"]));
@@ -156,7 +156,11 @@ describe("demo seed", () => {
       created_at: string | Date;
       users_id: string;
       joined: string | Date;
-    }>(db, sql`select r.*, u.created_at as joined from resources r join users u on u.id = r.users_id`);
+    }>(
+      db,
+      sql`select r.*, u.created_at as joined from resources r join users u on u.id = r.users_id
+          where r.type <> 'Bundle'`,
+    );
     const paid = resources.filter((r) => r.price > 0);
     // Prices as teachers set them: $1.50 to $12 mostly, ending in .00, .50 or .99.
     for (const r of paid) expect(r.price % 100).toSatisfy((cents: number) => [0, 50, 99].includes(cents));
@@ -235,13 +239,32 @@ describe("demo seed", () => {
     expect(recent.totals.downloads).toBeGreaterThan(0);
   });
 
+  it("lists two bundles (creator1's, creator2's) of their own resources, each below its resources' sum", async () => {
+    const bundles = await rows<{ username: string; price: number; sum: number; items: number; same: number }>(
+      db,
+      sql`select u.username, b.price, sum(r.price)::int as sum, count(*)::int as items,
+                 count(*) filter (where r.users_id = b.users_id and r.subject_area = b.subject_area)::int as same
+          from resources b join users u on u.id = b.users_id
+          join bundle_items bi on bi.bundle_id = b.id join resources r on r.id = bi.resource_id
+          where b.type = 'Bundle' and b.approval_status = 'approved' and b.status = 'active'
+          group by u.username, b.price order by u.username`,
+    );
+    expect(bundles.map((b) => b.username)).toEqual(["creator1", "creator2"]);
+    for (const b of bundles) {
+      expect(b.items).toBeGreaterThanOrEqual(2);
+      expect(b.same).toBe(b.items);
+      expect(b.price).toBeLessThan(b.sum);
+      expect(b.price).toBeGreaterThanOrEqual(100);
+    }
+  });
+
   it("gives every paid resource exactly one premium file and free ones none", async () => {
     const counts = await rows<{ price: number; premium: number; regular: number }>(
       db,
       sql`select r.price,
             (select count(*)::int from resource_files f where f.resource_id = r.id and f.is_premium_file) as premium,
             (select count(*)::int from resource_files f where f.resource_id = r.id and not f.is_premium_file) as regular
-          from resources r`,
+          from resources r where r.type <> 'Bundle'`,
     );
     for (const c of counts) {
       expect(c.premium).toBe(c.price > 0 ? 1 : 0);

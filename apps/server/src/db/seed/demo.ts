@@ -40,6 +40,7 @@ import {
 import { mulberry32, slugify } from "./catalogue.ts";
 import { AD_MIN_IMAGE, checkAdTexts, DEMO_ADS, DEMO_USERS, SITE_IMAGE_PAGES } from "./content.ts";
 import { type DemoActivityPlan, planDemoActivity } from "./demo-activity.ts";
+import { insertDemoBundles } from "./demo-bundles.ts";
 import { planHelpBook } from "./demo-help.ts";
 import { planDemoResources } from "./demo-resources.ts";
 import { DEMO_REVIEWERS } from "./demo-review-texts.ts";
@@ -142,6 +143,7 @@ async function insertPlan(tx: Tx, plan: DemoPlan, now: Date): Promise<void> {
   if (written.length) await tx.insert(reviews).values(written);
   if (votes.length) await tx.insert(reviewHelpfulVotes).values(votes);
   if (reports.length) await tx.insert(reviewReports).values(reports);
+  await insertDemoBundles(tx, now);
 }
 
 /** The reviewers' downloads, one statement (a few hundred rows). */

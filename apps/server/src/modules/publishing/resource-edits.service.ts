@@ -1,6 +1,7 @@
 import {
   addDays,
   applyRestrictedWordsToResource,
+  BUNDLE_TYPE,
   checkResourceText,
   dayInZone,
   formatSaleEnd,
@@ -68,7 +69,8 @@ function textFieldsOf(input: ResourcePatch | ResourceCreate): ResourceTextFields
   return fields;
 }
 
-async function uniqueName(db: Db, title: string): Promise<string> {
+/** A URL name for a new resource (or bundle) from its title, with -2, -3 ... when taken. */
+export async function uniqueName(db: Db, title: string): Promise<string> {
   const base = slugBase(title);
   const taken = await db.execute<{ name: string }>(
     sql`select name from resources where name = ${base} or name like ${`${base}-%`}`,
@@ -186,6 +188,10 @@ export async function patchResource(db: Db, viewer: Viewer, idOrName: string, pa
   const { step, ...changes } = patch;
   if (step !== undefined && !resolveEditStep(step)) throw validationFailed({ step: "unknown_step" });
   const changesContent = Object.keys(changes).length > 0;
+  // A bundle's texts, resources and price obey the bundle's rules: PATCH /bundles/{id} changes them.
+  if (changesContent && row.type === BUNDLE_TYPE) {
+    throw new AppError("invalid_resource_state", "A bundle is changed on its own editing page");
+  }
   if (changesContent) assertEditable(row, viewer);
 
   const settings = await getSiteSettings(db);

@@ -1,4 +1,5 @@
 import {
+  BUNDLE_TYPE,
   checkPreviewCount,
   checkResourceFiles,
   checkResourceText,
@@ -144,6 +145,8 @@ export async function deactivateResource(db: Db, viewer: Viewer, idOrName: strin
  * review). The combined size is left out: a limit lowered since should not unlist what was approved.
  */
 export async function assertListableFiles(db: Db, row: ResourceRow) {
+  // A bundle has no files of its own: its buyers get its resources' (issue 22).
+  if (row.type === BUNDLE_TYPE) return;
   const files = await db
     .select({ size_bytes: resourceFiles.size_bytes, is_premium_file: resourceFiles.is_premium_file })
     .from(resourceFiles)

@@ -1,7 +1,12 @@
-import { DEFAULT_SITE_SETTINGS } from "@market/domain";
+import { DEFAULT_SITE_SETTINGS, type ResourceCard } from "@market/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { presentResourceCard, type ResourceCardRow } from "./resource.presenter.ts";
+import {
+  type BundleContentsRow,
+  presentBundleCard,
+  presentResourceCard,
+  type ResourceCardRow,
+} from "./resource.presenter.ts";
 
 /** Today in the site's time zone (DECISIONS.md: a sale runs until the end of its end date there). */
 export const SITE_TODAY = sql`(now() at time zone coalesce(
@@ -46,7 +51,30 @@ export async function selectCards(db: Db, ids: SQL, order: SQL) {
   const rows = await db.execute<ResourceCardRow & Record<string, unknown>>(
     cardsSql(sql`(${ids}) page`, order),
   );
-  return rows.rows.map(presentResourceCard);
+  return withBundleContents(db, rows.rows.map(presentResourceCard));
+}
+
+/**
+ * The bundles among a page of cards with what they include (their listed resources, in order) and
+ * the cover they borrow: one statement for the page's bundles together, none when it has none.
+ */
+export async function withBundleContents(db: Db, cards: ResourceCard[]): Promise<ResourceCard[]> {
+  const bundleIds = cards.filter((card) => card.isBundle).map((card) => card.id);
+  if (bundleIds.length === 0) return cards;
+  // One array parameter (a PostgreSQL array literal of ids read from the database), not a list.
+  const result = await db.execute<BundleContentsRow>(sql`
+    select bi.bundle_id,
+           array_agg(r.id::text order by bi.position, r.id) as ids,
+           (array_agg(cover.storage_key order by bi.position, r.id)
+              filter (where cover.storage_key is not null))[1] as first_cover
+    from bundle_items bi
+    join resources r on r.id = bi.resource_id and ${LISTED}
+    left join lateral (select p.storage_key from resource_previews p where p.resource_id = r.id
+                       order by p.order_index limit 1) cover on true
+    where bi.bundle_id = any(${`{${bundleIds.join(",")}}`}::uuid[])
+    group by bi.bundle_id`);
+  const byBundle = new Map(result.rows.map((row) => [row.bundle_id, row]));
+  return cards.map((card) => (card.isBundle ? presentBundleCard(card, byBundle.get(card.id)) : card));
 }
 
 /** Counts up to `cap` rows: past that a person pages by "next", and counting 100,000 rows costs more than a page. */

@@ -14,7 +14,9 @@ import type { Viewer } from "../../platform/access.ts";
 import { notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import type { TtlCache } from "../../platform/ttl-cache.ts";
+import { withStoreSaleDetail } from "../commerce/index.ts";
 import { presentPublicUser } from "../users/index.ts";
+import { bundleFieldsOf } from "./bundle-detail.ts";
 import { SALE_RUNS } from "./card-query.ts";
 import { boughtBy } from "./ownership.ts";
 import { presentRating } from "./resource.presenter.ts";
@@ -129,10 +131,16 @@ async function loadDetail(
     from ${resources} r join ${users} u on u.id = r.users_id
     where ${match}`,
   );
-  return row ? { row, detail: presentDetail(row) } : null;
+  if (!row) return null;
+  const detail = presentDetail(row);
+  // At its best running sale, the creator's store-wide sale included (commerce, issue 22).
+  const priced = await withStoreSaleDetail(db, detail);
+  return { row, detail: { ...priced, ...(await bundleFieldsOf(db, detail)) } };
 }
 
-function presentDetail(row: DetailRow): ResourceDetail {
+function presentDetail(
+  row: DetailRow,
+): Omit<ResourceDetail, "isBundle" | "includedResourceIds" | "bundle" | "inBundles"> {
   return {
     id: row.id,
     name: row.name,

@@ -1,4 +1,6 @@
 import {
+  BUNDLE_TYPE,
+  BUNDLE_TYPE_QUERY,
   RESULT_COUNT_CAP,
   type ResourceListQuery,
   type ResourceListResponse,
@@ -7,7 +9,8 @@ import {
 import { and, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import type { TtlCache } from "../../platform/ttl-cache.ts";
-import { cardsSql, countCapped, LISTED, SALE_RUNS, selectCards } from "./card-query.ts";
+import { withStoreSaleCards } from "../commerce/index.ts";
+import { cardsSql, countCapped, LISTED, SALE_RUNS, selectCards, withBundleContents } from "./card-query.ts";
 import type { ResourceCardRow } from "./resource.presenter.ts";
 import { presentResourceCard } from "./resource.presenter.ts";
 import {
@@ -46,6 +49,9 @@ type Bind = (name: string, value: unknown, type?: "text" | "numeric") => SQL;
 const asParameter: Bind = (_, value) => sql`${value}`;
 const byName: Bind = (name, _, type = "text") => runValue(name, type);
 
+/** The type a filter asks for as stored: `type=bundle` lists bundles, whose type is "Bundle" (issue 22). */
+const storedType = (type: ResourceListQuery["type"]) => (type === BUNDLE_TYPE_QUERY ? BUNDLE_TYPE : type);
+
 /**
  * The filters and the search of the grids. Search is spec 2's rule (the domain's matchesSearch): each
  * word must be a word of one of the fields, in one of its spellings (the last word also the start of
@@ -58,7 +64,7 @@ function conditions(query: ResourceListQuery, search: SQL | undefined, bind: Bin
     parts.push(sql`r.is_featured and (r.featured_until is null or r.featured_until > now())`);
   if (query.grade) parts.push(sql`r.grade = ${bind("grade", query.grade)}`);
   if (query.subject) parts.push(sql`lower(r.subject_area) = ${bind("subject", query.subject.toLowerCase())}`);
-  if (query.type) parts.push(sql`r.type = ${bind("type", query.type)}`);
+  if (query.type) parts.push(sql`r.type = ${bind("type", storedType(query.type))}`);
   if (query.price === "free") parts.push(sql`r.price = 0`);
   if (query.price === "paid") parts.push(sql`r.price > 0`);
   if (query.price === "sale") parts.push(SALE_RUNS);
@@ -136,7 +142,7 @@ async function rankedSearch(
     ...rankedValues(terms),
     grade: query.grade,
     subject: query.subject?.toLowerCase(),
-    type: query.type,
+    type: storedType(query.type),
     minRating: query.minRating,
     limit: query.pageSize,
     offset,
@@ -168,7 +174,10 @@ async function rankedSearch(
     );
   }
   return {
-    resources: rows.flatMap((row) => (row.id === null ? [] : [presentResourceCard(row)])),
+    resources: await withBundleContents(
+      db,
+      rows.flatMap((row) => (row.id === null ? [] : [presentResourceCard(row)])),
+    ),
     page: query.page,
     pageSize: query.pageSize,
     total: Math.min(total, RESULT_COUNT_CAP),
@@ -191,7 +200,11 @@ export async function listPublishedResources(
   if (!terms) {
     return { resources: [], page: query.page, pageSize: query.pageSize, total: 0, totalIsCapped: false };
   }
-  if (ranked(query, terms)) return rankedSearch(db, query, terms, counts);
+  // Each card at its best running sale, the creator's store-wide sale included (commerce, issue 22).
+  if (ranked(query, terms)) {
+    const found = await rankedSearch(db, query, terms, counts);
+    return { ...found, resources: await withStoreSaleCards(db, found.resources) };
+  }
   const where = conditions(query, terms.length > 0 ? searchCondition(terms) : undefined, asParameter);
   const counted = counts.get(countKey(query, terms), () =>
     countCapped(db, sql`from resources r where ${where}`, RESULT_COUNT_CAP),
@@ -201,7 +214,10 @@ export async function listPublishedResources(
   const order = ORDER[sort === "relevance" ? DEFAULT_SORT : sort];
   const ids = sql`select r.id from resources r where ${where} order by ${order}
                   limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
-  const [resources, total] = await Promise.all([selectCards(db, ids, order), counted]);
+  const [resources, total] = await Promise.all([
+    selectCards(db, ids, order).then((cards) => withStoreSaleCards(db, cards)),
+    counted,
+  ]);
   return {
     resources,
     page: query.page,

@@ -1,4 +1,4 @@
-import { averageRating, type RatingSummary, type ResourceCard } from "@market/domain";
+import { averageRating, BUNDLE_TYPE, type RatingSummary, type ResourceCard } from "@market/domain";
 
 export interface ResourceCardRow {
   id: string;
@@ -56,5 +56,30 @@ export function presentResourceCard(row: ResourceCardRow): ResourceCard {
     },
     updated_at: new Date(row.updated_at).toISOString(),
     rating: presentRating(row.rating_count, row.rating_sum),
+    isBundle: row.type === BUNDLE_TYPE,
+    includedResourceIds: [],
+  };
+}
+
+/** What a bundle card adds (card-query.ts withBundleContents reads it for a page's bundles at once). */
+export interface BundleContentsRow extends Record<string, unknown> {
+  bundle_id: string;
+  /** Its listed resources, in the bundle's order. */
+  ids: string[];
+  /** The first cover among them. */
+  first_cover: string | null;
+}
+
+/**
+ * A bundle's card with what it includes. A bundle has no previews of its own unless its creator adds
+ * some: its cover is then its first included resource's (issue 22: "the included resources' covers by
+ * default"), shown from where that cover is stored, never copied.
+ */
+export function presentBundleCard(card: ResourceCard, contents: BundleContentsRow | undefined): ResourceCard {
+  if (!contents) return card;
+  return {
+    ...card,
+    includedResourceIds: contents.ids,
+    cover_locator: card.cover_locator ?? contents.first_cover,
   };
 }

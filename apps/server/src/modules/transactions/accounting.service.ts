@@ -12,11 +12,14 @@ export interface AccountingRow {
   adIncome: number;
   featuring: number;
   payouts: number;
+  refunds: number;
+  siteDiscounts: number;
 }
 
 /**
  * /admin/accounting: money by month from the ledger (never from the sales or tips tables, so it agrees
- * with the balances): gross sales, platform fees, tips, donations, ad and featuring income, payouts;
+ * with the balances): gross sales, platform fees (net of fees given back by refunds), tips, donations, ad
+ * and featuring income, payouts, refunds (card money given back) and site coupons' discounts (net);
  * and the trial balance, each account's total, which sums to zero when the books are sound. Days and
  * months are those of the site's time zone, as on the creators' earnings and the statistics.
  */
@@ -30,7 +33,9 @@ export async function accountingReport(db: Db, from: string, to: string) {
       coalesce(-sum(e.amount_cents) filter (where t.kind = 'donation' and e.account = 'platform_revenue'), 0) as donations,
       coalesce(-sum(e.amount_cents) filter (where t.kind = 'ad' and e.account = 'platform_revenue'), 0) as ad_income,
       coalesce(-sum(e.amount_cents) filter (where t.kind = 'feature' and e.account = 'platform_revenue'), 0) as featuring,
-      coalesce(-sum(e.amount_cents) filter (where t.kind = 'payout' and e.account = 'payouts'), 0) as payouts
+      coalesce(-sum(e.amount_cents) filter (where t.kind = 'payout' and e.account = 'payouts'), 0) as payouts,
+      coalesce(-sum(e.amount_cents) filter (where t.kind = 'refund' and e.account = 'card_clearing'), 0) as refunds,
+      coalesce(sum(e.amount_cents) filter (where e.account = 'platform_discounts'), 0) as site_discounts
     from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
     where t.created_at >= (${from}::date)::timestamp at time zone ${timeZone}
       and t.created_at < (${to}::date + 1)::timestamp at time zone ${timeZone}
@@ -46,6 +51,8 @@ export async function accountingReport(db: Db, from: string, to: string) {
     adIncome: Number(r.ad_income),
     featuring: Number(r.featuring),
     payouts: Number(r.payouts),
+    refunds: Number(r.refunds),
+    siteDiscounts: Number(r.site_discounts),
   }));
   // Only postLedger writes entries, with the domain's accounts; anything else would be a bug, left out here.
   const trialBalance = trial.rows

@@ -1,4 +1,5 @@
 import {
+  BUNDLE_TYPE,
   type CreatorLedgerTransaction,
   dayInZone,
   EARNINGS_ACTIVITY_LIMIT,
@@ -29,7 +30,10 @@ export type EarningsBalance = EarningsBalanceResponse;
 
 /**
  * A creator's balances, derived from the ledger (never stored): earnings are credits to their
- * creator_balance (negative lines, each eligible from its eligible_at), payouts are debits (positive).
+ * creator_balance (negative lines, each eligible from its eligible_at), payouts and refunds are debits
+ * (positive; a payout's at once, a refund's from its eligible_at: at once, unless the refunded sale's
+ * earnings were still on hold, then with them). The eligible balance is not clamped: a refund of earnings
+ * already paid out makes it negative (issue 22), honestly shown, and later earnings recover it.
  */
 export async function earningsBalance(
   db: Db,
@@ -37,13 +41,13 @@ export async function earningsBalance(
   payoutMinimumCents: number,
 ): Promise<EarningsBalance> {
   const [row] = await db
-    .execute<{ earned: string; eligible_earned: string; paid: string; pending: string; taken: boolean }>(sql`
+    .execute<{ earned: string; eligible: string; paid: string; pending: string; taken: boolean }>(sql`
       select
         coalesce((select -sum(amount_cents) from ledger_entries
                   where account = 'creator_balance' and users_id = ${userId} and amount_cents < 0), 0) as earned,
         coalesce((select -sum(amount_cents) from ledger_entries
-                  where account = 'creator_balance' and users_id = ${userId} and amount_cents < 0
-                    and eligible_at <= now()), 0) as eligible_earned,
+                  where account = 'creator_balance' and users_id = ${userId}
+                    and (eligible_at <= now() or (amount_cents > 0 and eligible_at is null))), 0) as eligible,
         coalesce((select sum(amount_cents) from ledger_entries
                   where account = 'creator_balance' and users_id = ${userId} and amount_cents > 0), 0) as paid,
         coalesce((select sum(amount_cents) from payouts
@@ -54,7 +58,7 @@ export async function earningsBalance(
   const paid = Number(row?.paid ?? 0);
   const pending = Number(row?.pending ?? 0);
   const balance = earned - paid;
-  const eligibleBalance = Math.max(0, Number(row?.eligible_earned ?? 0) - paid - pending);
+  const eligibleBalance = Number(row?.eligible ?? 0) - pending;
   return {
     balance,
     estimatedBalance: balance - pending,
@@ -70,16 +74,24 @@ export async function getOwnBalance(db: Db, viewer: Viewer) {
   return earningsBalance(db, viewer.id, settings.payoutMinimumCents);
 }
 
+/** A balance below zero (a refund after a payout) is recovered from later earnings before any payout. */
+const balanceNegative = (balance: EarningsBalance) =>
+  new AppError(
+    "balance_negative",
+    `Your balance is ${formatAmount(Math.min(balance.balance, balance.eligibleBalance))} after a refund: later earnings make it up before a payout`,
+  );
+
 /**
- * POST /earnings/self/payouts: asks for the whole eligible balance, once it reaches the minimum. The
- * creator's row is locked for the check and the insert, so two requests at once cannot both reserve
- * the same money: a payout never exceeds the eligible balance.
+ * POST /earnings/self/payouts: asks for the whole eligible balance, once it reaches the minimum; refused
+ * while the balance is below zero. The creator's row is locked for the check and the insert, so two
+ * requests at once cannot both reserve the same money: a payout never exceeds the eligible balance.
  */
 export async function requestPayout(db: Db, viewer: Viewer) {
   const settings = await getSiteSettings(db);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from users where id = ${viewer.id} for update`);
     const balance = await earningsBalance(tx as unknown as Db, viewer.id, settings.payoutMinimumCents);
+    if (balance.balance < 0 || balance.eligibleBalance < 0) throw balanceNegative(balance);
     if (balance.eligiblePayout <= 0) {
       throw validationFailed(
         { amount: "below_payout_minimum" },
@@ -137,7 +149,8 @@ export async function listPayoutQueue(db: Db) {
 
 /**
  * An admin marks a requested payout paid: one balanced ledger transaction moves the amount out of the
- * creator's balance, and the payout records when and by whom. Paying twice is refused.
+ * creator's balance, and the payout records when and by whom. Paying twice is refused, and so is paying
+ * a creator whose balance a refund made negative since they asked (reject it; they ask again later).
  */
 export async function payPayout(db: Db, admin: Viewer, payoutId: string, payoutDate: string) {
   const { timeZone } = await getSiteSettings(db);
@@ -146,6 +159,10 @@ export async function payPayout(db: Db, admin: Viewer, payoutId: string, payoutD
     if (!payout) throw notFound("No such payout");
     if (payout.status !== "requested")
       throw new AppError("conflict", `This payout is already ${payout.status}`);
+    await tx.execute(sql`select id from users where id = ${payout.users_id} for update`);
+    // The requested payout is already taken out of the eligible balance: below zero, it pays too much.
+    const balance = await earningsBalance(tx as unknown as Db, payout.users_id, 0);
+    if (balance.eligibleBalance < 0) throw balanceNegative(balance);
     const ledgerId = await postLedger(tx, {
       kind: "payout",
       paymentId: null,
@@ -181,7 +198,7 @@ export async function rejectPayout(db: Db, payoutId: string) {
 /**
  * GET /earnings/self/activity: the creator's balance told line by line from the ledger (rules/earnings.ts):
  * every transaction that moved their creator_balance, newest first, a sale or tip with its platform fee
- * as a line of its own, and payouts; the sum of the transactions past `limit` as earlierTotal, so the
+ * as a line of its own, a refund as the sale taken back with its fee given back, and payouts; the sum of the transactions past `limit` as earlierTotal, so the
  * lines always add up to the balance. The chart's months are summed in SQL over the whole ledger, per
  * month of the site's time zone. Referrals and featuring are listed apart: they are not in the balance.
  * The creator's sales and tips are found through their own indexes (resource, recipient), then matched
@@ -218,10 +235,12 @@ export async function listOwnActivity(
       title: string | null;
       tipper: string | null;
       tip_note: string | null;
+      is_bundle: boolean | null;
     }>(sql`
       with ${mine},
       my_sales as (
-        select s.id, s.payment_id, r.title from sales s join resources r on r.id = s.resource_id
+        select s.id, s.payment_id, r.title, r.type = ${BUNDLE_TYPE} as is_bundle
+        from sales s join resources r on r.id = s.resource_id
         where r.users_id = ${viewer.id}
       ),
       my_tips as (
@@ -229,11 +248,11 @@ export async function listOwnActivity(
         where t.recipient_id = ${viewer.id}
       )
       select lt.id, lt.kind, lt.created_at, mine.credit, fee.amount as fee,
-             ms.id as sale_id, ms.title, mt.username as tipper, mt.tip_note
+             ms.id as sale_id, ms.title, ms.is_bundle, mt.username as tipper, mt.tip_note
       from mine
       join ledger_transactions lt on lt.id = mine.id
       ${fee}
-      left join my_sales ms on lt.kind in ('sale', 'gift') and ms.payment_id = lt.payment_id
+      left join my_sales ms on lt.kind in ('sale', 'gift', 'refund') and ms.payment_id = lt.payment_id
       left join my_tips mt on lt.kind = 'tip' and mt.payment_id = lt.payment_id
       order by lt.created_at desc, lt.id desc
       limit ${limit}`),
@@ -265,6 +284,7 @@ export async function listOwnActivity(
       from: r.tipper,
       note: r.tip_note,
       saleId: r.sale_id,
+      isBundle: r.is_bundle === true,
     };
   });
   const lines = earningsLines(transactions);
@@ -298,7 +318,7 @@ export async function listOwnActivity(
 
 /**
  * Activity beside the balance, newest first: referrals (others' resources bought through the creator's ref
- * code, credited but not paid, DECISIONS.md) with the sale's amount, and featuring they paid for by card,
+ * code, credited but not paid, DECISIONS.md; a refunded sale's credit is taken back, so it is left out) with the sale's amount, and featuring they paid for by card,
  * as a negative amount.
  */
 async function listOtherActivity(db: Db, viewer: Viewer, limit = 100) {
@@ -314,7 +334,7 @@ async function listOtherActivity(db: Db, viewer: Viewer, limit = 100) {
       from users me
       join sales s on s.ref_code = me.ref_code
       join resources r on r.id = s.resource_id
-      where me.id = ${viewer.id} and r.users_id <> ${viewer.id}
+      where me.id = ${viewer.id} and r.users_id <> ${viewer.id} and s.refunded_at is null
       union all
       select 'feature' as kind, lt.id, -p.amount_cents as amount, lt.created_at, r.title
       from payments p

@@ -5,7 +5,7 @@ import { donations, ledgerEntries, payments, tips, users } from "../../db/schema
 import type { TestApp } from "../../test/app.ts";
 import { makeUser } from "../../test/factories.ts";
 import { overlapping } from "../../test/race.ts";
-import { CARD, transactionsTestbed } from "./transactions-testbed.ts";
+import { CARD, transactionsTestbed } from "../../test/transactions-testbed.ts";
 
 describe("money: gifts, tips, donations and featuring through the sandbox gateway and the ledger", () => {
   const { bed, post, ledgerSum, creatorBalance, expectLoserVoided } = transactionsTestbed();

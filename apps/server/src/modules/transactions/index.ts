@@ -6,3 +6,4 @@
 export { checkout } from "./checkout.service.ts";
 export { earningsBalance } from "./earnings.service.ts";
 export { postLedger } from "./ledger.service.ts";
+export { salePageUrl } from "./receipt-mail.job.ts";

@@ -1,4 +1,5 @@
 import {
+  BUNDLE_TYPE,
   LIBRARY_PAGE_SIZE,
   type LibraryItem,
   type LibraryResponse,
@@ -32,23 +33,36 @@ export const presentMainFile = (row: MainFileRow) =>
 
 /**
  * What a user owns, one row per resource, each the way they first got it: bought (not as a gift),
- * received as a gift they claimed, or downloaded free (a resource that is free now). Each branch reads
- * its own index: sales_buyer_idx, sales_recipient_idx, downloads_user_idx.
+ * received as a gift they claimed, downloaded free (a resource that is free now), or included in a
+ * bundle they bought or were given (issue 22: its resources, those added since too, each listed with
+ * the bundle it came in; the bundle itself is listed as bought or given). A refunded sale gives nothing
+ * (resources/ownership.ts says the same). Each branch reads its own index: sales_buyer_idx,
+ * sales_recipient_idx, downloads_user_idx, then bundle_items' primary key.
  */
 function ownedBy(userId: string, resource: SQL | null) {
   return sql`
     select distinct on (o.resource_id) o.*
     from (
       select s.resource_id, 'purchase' as source, s.created_at as acquired_at, s.id as sale_id,
-             s.amount_cents as amount, null::uuid as giver_id
-        from sales s where s.buyer_id = ${userId} and not s.is_gift
+             s.amount_cents as amount, null::uuid as giver_id, null::uuid as bundle_id
+        from sales s where s.buyer_id = ${userId} and not s.is_gift and s.refunded_at is null
       union all
-      select s.resource_id, 'gift', coalesce(s.claimed_at, s.created_at), null::uuid, null::int, s.buyer_id
-        from sales s where s.recipient_id = ${userId}
+      select s.resource_id, 'gift', coalesce(s.claimed_at, s.created_at), null::uuid, null::int, s.buyer_id,
+             null::uuid
+        from sales s where s.recipient_id = ${userId} and s.refunded_at is null
       union all
-      select d.resource_id, 'free', d.created_at, null::uuid, null::int, null::uuid
+      select d.resource_id, 'free', d.created_at, null::uuid, null::int, null::uuid, null::uuid
         from downloads d join resources fr on fr.id = d.resource_id and fr.price = 0
         where d.users_id = ${userId}
+      union all
+      select bi.resource_id, 'bundle', s.created_at, s.id, null::int, null::uuid, s.resource_id
+        from sales s join bundle_items bi on bi.bundle_id = s.resource_id
+        where s.buyer_id = ${userId} and not s.is_gift and s.refunded_at is null
+      union all
+      select bi.resource_id, 'bundle', coalesce(s.claimed_at, s.created_at), null::uuid, null::int, s.buyer_id,
+             s.resource_id
+        from sales s join bundle_items bi on bi.bundle_id = s.resource_id
+        where s.recipient_id = ${userId} and s.refunded_at is null
     ) o
     join resources r on r.id = o.resource_id
     ${resource ? sql`where ${resource}` : sql``}
@@ -64,6 +78,7 @@ interface LibraryRow extends MainFileRow, Record<string, unknown> {
   name: string;
   title: string;
   available: boolean;
+  is_bundle: boolean;
   cover_locator: string | null;
   creator_id: string;
   creator_username: string;
@@ -71,21 +86,27 @@ interface LibraryRow extends MainFileRow, Record<string, unknown> {
   creator_avatar_locator: string | null;
   giver_username: string | null;
   giver_first_name: string | null;
+  bundle_id: string | null;
+  bundle_name: string | null;
+  bundle_title: string | null;
 }
 
 async function selectLibrary(db: Db, owned: SQL, limit: number, offset: number): Promise<LibraryItem[]> {
   const result = await db.execute<LibraryRow>(sql`
     select o.source, o.acquired_at, o.sale_id, o.amount, r.id, r.name, r.title,
            (r.approval_status = 'approved' and r.status = 'active') as available,
+           r.type = ${BUNDLE_TYPE} as is_bundle,
            cover.locator as cover_locator,
            u.id as creator_id, u.username as creator_username, u.first_name as creator_first_name,
            u.avatar_locator as creator_avatar_locator,
            giver.username as giver_username, giver.first_name as giver_first_name,
+           o.bundle_id, bundle.name as bundle_name, bundle.title as bundle_title,
            main_file.id as file_id, main_file.name as file_name, main_file.size_bytes as file_size
     from (select * from (${owned}) firsts order by acquired_at desc, resource_id limit ${limit} offset ${offset}) o
     join resources r on r.id = o.resource_id
     join users u on u.id = r.users_id
     left join users giver on giver.id = o.giver_id
+    left join resources bundle on bundle.id = o.bundle_id
     ${COVER_JOIN}
     ${MAIN_FILE_JOIN}
     order by o.acquired_at desc, o.resource_id`);
@@ -102,14 +123,20 @@ async function selectLibrary(db: Db, owned: SQL, limit: number, offset: number):
         avatar_locator: row.creator_avatar_locator,
       },
       available: row.available,
+      isBundle: row.is_bundle,
     },
     source: row.source,
     acquiredAt: new Date(row.acquired_at).toISOString(),
+    // A resource that came in a bundle shows no receipt of its own: the bundle's row has it.
     saleId: row.source === "purchase" ? row.sale_id : null,
     amount: row.source === "purchase" ? row.amount : null,
     giftFrom:
-      row.source === "gift" && row.giver_username && row.giver_first_name
+      (row.source === "gift" || row.source === "bundle") && row.giver_username && row.giver_first_name
         ? { username: row.giver_username, first_name: row.giver_first_name }
+        : null,
+    inBundle:
+      row.source === "bundle" && row.bundle_id && row.bundle_name && row.bundle_title
+        ? { id: row.bundle_id, name: row.bundle_name, title: row.bundle_title }
         : null,
     file: row.available ? presentMainFile(row) : null,
   }));

@@ -12,7 +12,7 @@ import { payments, resources, sales, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
-import { type BuyerQuote, type CouponRow, quoteFor } from "../commerce/pricing.service.ts";
+import { type BuyerQuote, type CouponRow, quoteFor } from "../commerce/index.ts";
 import { boughtBy, byIdOrName } from "../resources/index.ts";
 import { getSiteSettings } from "../site/index.ts";
 import { type CheckoutDeps, checkout } from "./checkout.service.ts";

@@ -5,8 +5,8 @@ import type { createSandboxGateway } from "../../platform/payments.ts";
 import type { TestApp } from "../../test/app.ts";
 import { makeUser } from "../../test/factories.ts";
 import { holdWrites, overlapping } from "../../test/race.ts";
+import { CARD, DECLINED, NO_FUNDS, transactionsTestbed } from "../../test/transactions-testbed.ts";
 import { requestHashFor } from "./checkout.service.ts";
-import { CARD, DECLINED, NO_FUNDS, transactionsTestbed } from "./transactions-testbed.ts";
 
 describe("money: buying a resource through the sandbox gateway and the ledger, retried and raced", () => {
   const { bed, post, ledgerSum, creatorBalance, chargesOf, expectLoserVoided } = transactionsTestbed();

@@ -1,11 +1,9 @@
-import { formatMoney } from "@market/domain";
-import { eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { formatAmount } from "@market/domain";
 import type { Db } from "../../db/client.ts";
-import { payments, resources, sales, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
-import { notFound } from "../../platform/errors.ts";
-import { isUuid } from "../../platform/ids.ts";
+import { itemNote, loadSaleReceipt, type SaleReceipt } from "./receipt-facts.ts";
+
+export { describeCard } from "./receipt-facts.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -13,23 +11,45 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
-const CARD_BRANDS: Record<string, string> = {
-  visa: "Visa",
-  mastercard: "Mastercard",
-  amex: "American Express",
-  discover: "Discover",
-};
+/** Escaped text with its line breaks kept (a billing address is several lines). */
+const lines = (text: string) => escapeHtml(text).replace(/\r?\n/g, "<br>");
 
-/** A card as a receipt names it: "Visa ending 4242"; null when the payment kept no card details. */
-export function describeCard(brand: string | null, last4: string | null): string | null {
-  if (!brand || !last4) return null;
-  const name = CARD_BRANDS[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
-  return `${name} ending ${last4}`;
+function billedTo(r: SaleReceipt): string {
+  const b = r.buyer.billing;
+  return [
+    b?.organisation ? `<strong>${escapeHtml(b.organisation)}</strong>` : null,
+    escapeHtml(r.buyer.name),
+    b?.address ? lines(b.address) : null,
+    b?.taxId ? `Tax ID: ${escapeHtml(b.taxId)}` : null,
+  ]
+    .filter(Boolean)
+    .join("<br>");
+}
+
+function itemRows(r: SaleReceipt): string {
+  const note = itemNote(r);
+  const row = (label: string, amount: string, cls = "") =>
+    `<tr${cls ? ` class="${cls}"` : ""}><td>${label}</td><td class="amount">${escapeHtml(amount)}</td></tr>`;
+  return [
+    row(
+      `${escapeHtml(r.item.title)}${note ? `<br><small>${escapeHtml(note)}</small>` : ""}`,
+      formatAmount(r.priceCents),
+    ),
+    r.coupon
+      ? row(`Coupon ${escapeHtml(r.coupon.code)}`, formatAmount(-r.coupon.discountCents), "discount")
+      : "",
+    r.creditCents > 0
+      ? row("Credit for resources you already owned", formatAmount(-r.creditCents), "discount")
+      : "",
+    row("Total paid", formatAmount(r.totalCents), "total"),
+    r.refund ? row(`Refunded on ${escapeHtml(r.refund.date)}`, formatAmount(-r.refund.amountCents)) : "",
+  ].join("\n");
 }
 
 /**
  * GET /activity/transactions/{saleId}/receipt: a printable receipt for the buyer, for the seller's view
  * of their own sale, and for admins; anybody else is told it does not exist. Every value is escaped.
+ * It says what the PDF (receipt-pdf.ts) says: both are drawn from loadSaleReceipt.
  */
 export async function renderReceipt(
   db: Db,
@@ -37,46 +57,30 @@ export async function renderReceipt(
   saleId: string,
   siteName: string,
 ): Promise<string> {
-  if (!isUuid(saleId)) throw notFound("No such receipt");
-  const buyer = alias(users, "buyer");
-  const seller = alias(users, "seller");
-  const [row] = await db
-    .select({
-      sale: sales,
-      title: resources.title,
-      sellerId: seller.id,
-      sellerName: seller.username,
-      buyerFirst: buyer.first_name,
-      buyerLast: buyer.last_name,
-      brand: payments.card_brand,
-      last4: payments.card_last4,
-    })
-    .from(sales)
-    .innerJoin(resources, eq(resources.id, sales.resource_id))
-    .innerJoin(seller, eq(seller.id, resources.users_id))
-    .innerJoin(buyer, eq(buyer.id, sales.buyer_id))
-    .innerJoin(payments, eq(payments.id, sales.payment_id))
-    .where(eq(sales.id, saleId));
-  if (!row || !(viewer.isAdmin || viewer.id === row.sale.buyer_id || viewer.id === row.sellerId)) {
-    throw notFound("No such receipt");
-  }
-  const date = row.sale.created_at.toISOString().slice(0, 10);
-  const lines: [string, string][] = [
-    ["Receipt", row.sale.id],
-    ["Date", date],
-    ["Bought by", `${row.buyerFirst} ${row.buyerLast}`],
-    ["Resource", row.title],
-    ["Sold by", `@${row.sellerName}`],
-    ["Kind", row.sale.is_gift ? "Gift" : "Purchase"],
-    ["Paid with", describeCard(row.brand, row.last4) ?? "Card"],
-    ["Amount", formatMoney(row.sale.amount_cents)],
+  const r = await loadSaleReceipt(db, viewer, saleId, { sellerMayRead: true });
+  const facts: [string, string][] = [
+    ["Receipt", r.saleId],
+    ["Date", r.date],
+    ["Paid with", r.paidWith ?? "Card"],
   ];
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Receipt ${escapeHtml(row.sale.id)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:2rem auto;color:#111}
-h1{font-size:1.5rem}dl{display:grid;grid-template-columns:9rem 1fr;gap:.5rem 1rem}dt{font-weight:600}
-.total{font-size:1.25rem}</style></head>
+<html lang="en"><head><meta charset="utf-8"><title>Receipt ${escapeHtml(r.saleId)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#111}
+h1{font-size:1.5rem}dl{display:grid;grid-template-columns:8rem 1fr;gap:.4rem 1rem}dt{font-weight:600}
+.parties{display:grid;grid-template-columns:repeat(auto-fit,minmax(14rem,1fr));gap:1rem;margin:1.5rem 0}
+h2{font-size:.8rem;text-transform:uppercase;letter-spacing:.05em;color:#555;margin:0 0 .3rem}
+table{width:100%;border-collapse:collapse}td{padding:.5rem 0;border-bottom:1px solid #ddd;vertical-align:top}
+th{text-align:left;border-bottom:2px solid #111;padding:.4rem 0}.amount{text-align:right;white-space:nowrap}
+small{color:#555}.discount td{color:#555}.total td{font-weight:700;font-size:1.15rem;border-bottom:2px solid #111}
+.refund{background:#fdf0e1;border-left:4px solid #d9731a;padding:.6rem .8rem;margin-top:1rem}</style></head>
 <body><h1>${escapeHtml(siteName)}: receipt</h1><dl>
-${lines.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd${k === "Amount" ? ' class="total"' : ""}>${escapeHtml(v)}</dd>`).join("\n")}
-</dl><p>Amounts in US dollars. Keep this receipt for your records.</p></body></html>`;
+${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join("\n")}
+</dl>
+<div class="parties"><section><h2>Sold by</h2>${escapeHtml(r.seller.name)} (@${escapeHtml(r.seller.username)})<br>through ${escapeHtml(siteName)}</section>
+<section><h2>Billed to</h2>${billedTo(r)}</section></div>
+<table><thead><tr><th>Item</th><th class="amount">Amount</th></tr></thead><tbody>
+${itemRows(r)}
+</tbody></table>
+${r.refund ? `<p class="refund">This purchase was refunded on ${escapeHtml(r.refund.date)}: ${escapeHtml(formatAmount(r.refund.amountCents))} went back to ${escapeHtml(r.paidWith ?? "the card")}.</p>` : ""}
+<p>Amounts in US dollars. Keep this receipt for your records.</p></body></html>`;
 }

@@ -24,6 +24,11 @@ export function presentSelf(row: UserRow, passwordMaxAgeDays: number): SelfUser 
     password_expired: row.password_hash !== null && passwordAgeMs > passwordMaxAgeDays * 86_400_000,
     ref_code: row.ref_code,
     permissions: permissionsOf(row),
+    billing: {
+      organisation: row.billing_organisation,
+      address: row.billing_address,
+      taxId: row.billing_tax_id,
+    },
   };
 }
 

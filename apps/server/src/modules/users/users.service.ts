@@ -1,3 +1,4 @@
+import type { BillingDetails } from "@market/domain";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
@@ -40,7 +41,13 @@ async function requirePassword(db: Db, userId: string, password: string) {
 export async function updateSelf(
   db: Db,
   userId: string,
-  change: { firstName?: string; lastName?: string; username?: string; avatarId?: number },
+  change: {
+    firstName?: string;
+    lastName?: string;
+    username?: string;
+    avatarId?: number;
+    billing?: BillingDetails;
+  },
 ) {
   if (change.username) {
     const [taken] = await db
@@ -58,6 +65,13 @@ export async function updateSelf(
       ...(change.firstName !== undefined ? { first_name: change.firstName, last_name: change.lastName } : {}),
       ...(change.username !== undefined ? { username: change.username } : {}),
       ...(change.avatarId !== undefined ? { avatar_locator: `avatars/system-${change.avatarId}.png` } : {}),
+      ...(change.billing !== undefined
+        ? {
+            billing_organisation: change.billing.organisation,
+            billing_address: change.billing.address,
+            billing_tax_id: change.billing.taxId,
+          }
+        : {}),
       updated_at: new Date(),
     })
     .where(eq(users.id, userId))

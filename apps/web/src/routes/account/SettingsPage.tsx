@@ -2,6 +2,7 @@ import { type SelfUser, TIMINGS } from "@market/domain";
 import { useCallback, useEffect, useState } from "react";
 import { useAccountTexts } from "./account-texts.ts";
 import { AvatarSection } from "./settings/AvatarSection.tsx";
+import { BillingSection } from "./settings/BillingSection.tsx";
 import { DeactivateSection } from "./settings/DeactivateSection.tsx";
 import { NameSection } from "./settings/NameSection.tsx";
 import { PasswordSection } from "./settings/PasswordSection.tsx";
@@ -48,6 +49,12 @@ export default function SettingsPage() {
           <NameSection key={`name-${user.first_name}-${user.last_name}`} t={t} user={user} saved={saved} />
           <UsernameSection key={`username-${user.username}`} t={t} user={user} saved={saved} />
           <AvatarSection t={t} user={user} saved={saved} />
+          <BillingSection
+            key={`billing-${JSON.stringify(user.billing ?? null)}`}
+            t={t}
+            user={user}
+            saved={saved}
+          />
           <PasswordSection t={t} user={user} saved={saved} />
           <RecoverySection key={`recovery-${user.recovery_email ?? ""}`} t={t} user={user} saved={saved} />
           <PatternSection t={t} user={user} saved={saved} />

@@ -46,7 +46,7 @@ export const ADMIN_SECTIONS: {
     to: "/admin/accounting",
     label: "admin.section.accounting",
     about: "admin.section.accounting.about",
-    tools: [],
+    tools: [{ to: "/admin/coupons", label: "admin.tool.coupons" }],
   },
   {
     to: "/admin/exceptions",
@@ -72,6 +72,7 @@ export const EXCEPTION_QUEUES = [
   { to: "/admin/exceptions/payouts", label: "exceptions.payouts", count: "payouts" },
   { to: "/admin/exceptions/support", label: "exceptions.support", count: "supportThreads" },
   { to: "/admin/exceptions/reviews", label: "exceptions.reviews", count: "reviews" },
+  { to: "/admin/exceptions/refunds", label: "exceptions.refunds", count: "refunds" },
 ] as const;
 
 const link = "underline underline-offset-4 hover:decoration-2";

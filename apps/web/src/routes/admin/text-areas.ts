@@ -6,8 +6,11 @@ import { BULK_EMAIL_TEXTS } from "../bulk-email/bulk-email-texts.ts";
 import { CATALOGUE_TEXTS } from "../catalogue/catalogue-texts.ts";
 import { HOME_TEXTS } from "../catalogue/home-texts.ts";
 import { CHECKOUT_TEXTS } from "../checkout/checkout-texts.ts";
+import { COUPON_TEXTS } from "../checkout/coupon-texts.ts";
+import { RECEIPT_TEXTS } from "../checkout/receipt-texts.ts";
 import { CONVERSATION_TEXTS } from "../conversations/conversation-texts.ts";
 import { EARNINGS_TEXTS } from "../earnings/earnings-texts.ts";
+import { PROMOTION_TEXTS } from "../earnings/promotions-texts.ts";
 import { HELP_TEXTS } from "../help/help-texts.ts";
 import { LIBRARY_TEXTS } from "../library/library-texts.ts";
 import { PROFILE_TEXTS } from "../profile/profile-texts.ts";
@@ -32,13 +35,16 @@ export const TEXT_AREAS: Readonly<Record<string, Readonly<Record<string, string>
   captcha: CAPTCHA_TEXTS,
   catalogue: CATALOGUE_TEXTS,
   checkout: CHECKOUT_TEXTS,
+  coupons: COUPON_TEXTS,
   conversations: CONVERSATION_TEXTS,
   earnings: EARNINGS_TEXTS,
   help: HELP_TEXTS,
   library: LIBRARY_TEXTS,
   profile: PROFILE_TEXTS,
+  promotions: PROMOTION_TEXTS,
   home: HOME_TEXTS,
   publishing: PUBLISHING_TEXTS,
+  receipts: RECEIPT_TEXTS,
   reviews: REVIEW_TEXTS,
   settings: SETTINGS_TEXTS,
   statistics: STATISTICS_TEXTS,

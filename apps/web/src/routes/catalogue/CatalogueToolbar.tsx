@@ -1,4 +1,4 @@
-import { GRADES, RESOURCE_TYPES, SEARCH_LIMITS, SUBJECTS } from "@market/domain";
+import { BUNDLE_TYPE_QUERY, GRADES, SEARCH_LIMITS, SUBJECTS } from "@market/domain";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button, Checkbox, Input, SelectField, Sheet } from "../../components/ui/index.ts";
@@ -13,6 +13,7 @@ import {
   RATING_OPTIONS,
   type ResourceListSort,
   sortOptions,
+  TYPE_OPTIONS,
 } from "./filters.ts";
 
 type FilterKey = "grade" | "subject" | "type" | "price" | "minRating";
@@ -227,7 +228,10 @@ function FilterFields({
       ])}
       {field("type", t("filters.type"), filters.type, [
         ["", t("filters.typeAny")],
-        ...RESOURCE_TYPES.map((r): [string, string] => [r, r]),
+        ...TYPE_OPTIONS.map((r): [string, string] => [
+          r,
+          r === BUNDLE_TYPE_QUERY ? t("filters.typeBundles") : r,
+        ]),
       ])}
       {field("price", t("filters.price"), filters.price, [
         ["", t("filters.priceAny")],

@@ -1,4 +1,5 @@
 import {
+  BUNDLE_TYPE_QUERY,
   GRADES,
   type Grade,
   type PRICE_FILTERS,
@@ -12,6 +13,9 @@ import type { QueryValue } from "../../api/client.ts";
 
 export type ResourceListSort = (typeof RESOURCE_LIST_SORTS)[number];
 export type PriceFilter = (typeof PRICE_FILTERS)[number];
+export type TypeFilter = ResourceType | typeof BUNDLE_TYPE_QUERY;
+/** The type filter's choices: every resource type, then bundles. */
+export const TYPE_OPTIONS: readonly TypeFilter[] = [...RESOURCE_TYPES, BUNDLE_TYPE_QUERY];
 
 /**
  * The sorts and price filters of the contract, checked against its unions by the compiler. Records rather than
@@ -50,7 +54,8 @@ export interface CatalogueFilters {
   stopWords: boolean;
   grade: Grade | null;
   subject: string | null;
-  type: ResourceType | null;
+  /** A resource type, or "bundle" for bundles (issue 22). */
+  type: TypeFilter | null;
   price: PriceFilter | null;
   minRating: RatingFilter | null;
 }
@@ -91,7 +96,7 @@ export function filtersFromSearch(search: URLSearchParams, pageSort: ResourceLis
     stopWords: search.get("stopWords") === "true",
     grade: oneOf(GRADES, search.get("grade")),
     subject: oneOf(SUBJECTS, search.get("subject")),
-    type: oneOf(RESOURCE_TYPES, search.get("type")),
+    type: oneOf(TYPE_OPTIONS, search.get("type")),
     price: price !== null && Object.hasOwn(PRICES, price) ? (price as PriceFilter) : null,
     minRating: RATING_OPTIONS.find((stars) => stars === rating) ?? null,
   };

@@ -8,8 +8,10 @@ import { DownloadButton } from "../resources/DownloadButton.tsx";
 import { formatDay, libraryEntryQuery } from "../resources/resource-query.ts";
 import { useFileDownload } from "../resources/use-download.ts";
 import { useCheckoutTexts } from "./checkout-texts.ts";
+import { PdfReceiptButton } from "./DocumentButton.tsx";
 import { BoughtItem, Facts, GiftLink } from "./purchase-parts.tsx";
 import { ReceiptButton } from "./ReceiptButton.tsx";
+import { RefundRequest, saleRefundQuery } from "./RefundRequest.tsx";
 
 /**
  * /resources/{id}/purchase/completed?sale={saleId}: what was bought, for how much and when, the receipt,
@@ -111,6 +113,8 @@ function PurchaseDone({ sale }: { sale: SaleDetail }) {
   const { resource } = sale;
   const file = sale.file ?? { id: "", name: "" };
   const download = useFileDownload({ resource, file });
+  // A refunded purchase no longer downloads (issue 22): its state shows instead, below.
+  const refunded = useQuery(saleRefundQuery(sale.sale.saleId)).data?.refund?.status === "refunded";
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-6 py-2">
       <header className="flex flex-col items-start gap-3">
@@ -125,7 +129,7 @@ function PurchaseDone({ sale }: { sale: SaleDetail }) {
           </div>
         </BoughtItem>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-          {sale.file ? (
+          {sale.file && !refunded ? (
             <div className="sm:min-w-56">
               <DownloadButton
                 download={download}
@@ -138,7 +142,9 @@ function PurchaseDone({ sale }: { sale: SaleDetail }) {
           ) : null}
           <ReceiptButton saleId={sale.sale.saleId} size="lg" />
         </div>
+        <PdfReceiptButton saleId={sale.sale.saleId} />
         <ReceiptNote email={sale.receiptEmail} />
+        <RefundRequest saleId={sale.sale.saleId} title={resource.title} />
       </Card>
       <nav className="flex flex-wrap gap-3">
         <LinkButton to={`/resources/${encodeURIComponent(resource.name)}`} variant="secondary">
@@ -178,8 +184,10 @@ function GiftDone({ sale, uri }: { sale: SaleDetail; uri: string }) {
         </BoughtItem>
         <div className="flex flex-wrap items-center gap-3">
           <ReceiptButton saleId={sale.sale.saleId} />
+          <PdfReceiptButton saleId={sale.sale.saleId} />
         </div>
         <ReceiptNote email={sale.receiptEmail} />
+        <RefundRequest saleId={sale.sale.saleId} title={resource.title} />
       </Card>
     </section>
   );

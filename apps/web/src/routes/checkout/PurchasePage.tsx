@@ -1,5 +1,6 @@
-import { formatMoney, type GiftDetail, isOnSale, priceToPay } from "@market/domain";
+import { type CouponQuote, formatMoney, type GiftDetail, isOnSale, priceToPay } from "@market/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
 import { formatIsoDate } from "../../components/format.ts";
@@ -17,6 +18,8 @@ import { useSession } from "../../state/session.ts";
 import { DownloadButton } from "../resources/DownloadButton.tsx";
 import { resourceDetailQuery } from "../resources/resource-query.ts";
 import { useFileDownload } from "../resources/use-download.ts";
+import { BillingFields, useBillingDraft } from "./BillingFields.tsx";
+import { CouponField } from "./CouponField.tsx";
 import { CheckoutFailure, useCheckoutAttempt } from "./checkout-attempt.tsx";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { PaymentFields, usePaymentForm } from "./PaymentForm.tsx";
@@ -43,6 +46,9 @@ function Checkout({ asGift }: { asGift: boolean }) {
   const resource = useQuery(resourceDetailQuery(id));
   const form = usePaymentForm();
   const attempt = useCheckoutAttempt(form);
+  const billing = useBillingDraft();
+  // An applied coupon code: its quoted price is what is charged (issue 22).
+  const [coupon, setCoupon] = useState<CouponQuote | null>(null);
 
   if (resource.isError)
     return (
@@ -65,7 +71,7 @@ function Checkout({ asGift }: { asGift: boolean }) {
       </LoadingPlaceholder>
     );
   const r = resource.data;
-  const amount = priceToPay(r);
+  const amount = coupon ? coupon.priceCents : priceToPay(r);
   const path = `/resources/${encodeURIComponent(r.name)}`;
   const isCreator = session?.claims.sub === r.users_model.id;
   const blocked = r.price === 0 || isCreator || (r.isOwned && !asGift);
@@ -74,7 +80,13 @@ function Checkout({ asGift }: { asGift: boolean }) {
 
   const pay = form.handleSubmit(async (payment) => {
     if (blocked) return;
-    const body = { resourceId: r.id, amount, ...payment };
+    const body = {
+      resourceId: r.id,
+      amount,
+      ...(coupon ? { couponCode: coupon.code } : {}),
+      ...billing.request(),
+      ...payment,
+    };
     const answer = await attempt.pay(
       (headers) =>
         asGift
@@ -94,6 +106,7 @@ function Checkout({ asGift }: { asGift: boolean }) {
     // Cached copies say "not yours" (and show Buy): drop them so the resource page asks again.
     queryClient.removeQueries({ queryKey: ["resources", "detail"] });
     void queryClient.invalidateQueries({ queryKey: ["library"] });
+    billing.paid();
     navigate(`${path}/purchase/completed?sale=${encodeURIComponent(answer.sale.saleId)}`);
   });
 
@@ -163,18 +176,20 @@ function Checkout({ asGift }: { asGift: boolean }) {
           </BoughtItem>
           <div className="flex items-baseline justify-between gap-3 border-t border-line pt-3">
             <span className="font-medium">{t("purchase.total")}</span>
-            <Price cents={r.price} saleCents={r.sale_price} size="lg" />
+            <Price cents={r.price} saleCents={coupon ? coupon.priceCents : r.sale_price} size="lg" />
           </div>
           {isOnSale(r) && r.sale_end ? (
             <p className="text-sm text-muted">
               {t("purchase.onSale", { date: formatIsoDate(r.sale_end), price: formatMoney(r.price) })}
             </p>
           ) : null}
+          {blocked ? null : <CouponField resourceId={r.id} gift={asGift} onQuote={setCoupon} />}
         </Card>
       </aside>
 
       <form onSubmit={(e) => void pay(e)} noValidate className="flex flex-col gap-6 md:col-start-1">
         <PaymentFields form={form} t={t} />
+        <BillingFields billing={billing} />
         <CheckoutFailure message={attempt.failure} />
         <Button type="submit" size="lg" busy={attempt.busy} disabled={blocked} className="sm:self-start">
           {attempt.busy

@@ -152,7 +152,8 @@ describe("the thank-you page (/resources/{id}/purchase/completed)", () => {
     expect(screen.getByRole("button", { name: "Download" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "View receipt (opens in a new tab)" })).toBeTruthy();
     expect(screen.getByText("Your receipt is on its way to ada@example.com.")).toBeTruthy();
-    expect(calls.map((c) => c.url)).toEqual(["/api/transactions/sales/s1"]);
+    // The sale, and its refund state (the page offers "Ask for a refund" within the window).
+    expect(calls.map((c) => c.url)).toEqual(["/api/transactions/sales/s1", "/api/transactions/s1/refund"]);
   });
 
   it("opens the receipt in a new tab, fetched with the session's token", async () => {

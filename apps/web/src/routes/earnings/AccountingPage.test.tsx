@@ -25,6 +25,8 @@ describe("the accounting page", () => {
               adIncome: 0,
               featuring: 0,
               payouts: 1300,
+              refunds: 0,
+              siteDiscounts: 0,
             },
           ],
           trialBalance: [

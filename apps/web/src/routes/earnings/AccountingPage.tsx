@@ -15,6 +15,8 @@ const COLUMNS: [keyof AccountingPeriod, EarningsTextKey][] = [
   ["adIncome", "accounting.column.adIncome"],
   ["featuring", "accounting.column.featuring"],
   ["payouts", "accounting.column.payouts"],
+  ["refunds", "accounting.column.refunds"],
+  ["siteDiscounts", "accounting.column.siteDiscounts"],
 ];
 
 /** The ledger's accounts in words (an admin reads "Owed to creators", not creator_balance). */

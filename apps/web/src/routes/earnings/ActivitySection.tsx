@@ -3,7 +3,7 @@ import { useState } from "react";
 import { formatIsoDate } from "../../components/format.ts";
 import { useCheckoutTexts } from "../checkout/checkout-texts.ts";
 import { openReceiptPage } from "../checkout/open-receipt.ts";
-import { describe, KIND_LABEL, signed } from "./earnings-lines.ts";
+import { describe, KIND_LABEL, kindLabel, signed } from "./earnings-lines.ts";
 import { useEarningsTexts } from "./earnings-texts.ts";
 
 /**
@@ -34,7 +34,7 @@ export function ActivitySection({ data }: { data: EarningsActivityResponse }) {
           {data.lines.map((line) => (
             <li key={line.id} className={`${ROW.line} ${line.kind === "fee" ? "bg-wash" : ""}`}>
               <span className={`${ROW.kind} ${line.kind === "fee" ? "sm:pl-3" : ""}`}>
-                {e(KIND_LABEL[line.kind])}
+                {kindLabel(e, line)}
               </span>
               <span className={ROW.what}>{describe(e, line)}</span>
               <span className={ROW.date}>{formatIsoDate(line.day)}</span>

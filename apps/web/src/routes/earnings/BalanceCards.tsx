@@ -17,7 +17,9 @@ export function BalanceCards({ balance: b }: { balance: EarningsBalanceResponse 
       ).map(([label, value]) => (
         <div key={label} className="rounded-ui border border-line p-3 sm:p-4">
           <dt className="text-sm text-muted">{e(label)}</dt>
-          <dd className="text-xl font-bold tabular-nums sm:text-2xl">
+          <dd
+            className={`text-xl font-bold tabular-nums sm:text-2xl ${value !== undefined && value < 0 ? "text-danger" : ""}`}
+          >
             {value === undefined ? <Skeleton className="mt-1 h-7 w-24" /> : formatAmount(value)}
           </dd>
         </div>

@@ -2,7 +2,7 @@ import { type EarningsActivityResponse, formatAmount } from "@market/domain";
 import { formatIsoDate } from "../../components/format.ts";
 import { Button, TableHead } from "../../components/ui/index.ts";
 import { earningsCsv } from "./earnings-csv.ts";
-import { balancesAfter, describe, KIND_LABEL, signed } from "./earnings-lines.ts";
+import { balancesAfter, describe, kindLabel, signed } from "./earnings-lines.ts";
 import { useEarningsTexts } from "./earnings-texts.ts";
 
 /** Every line of the balance as a table, with the balance after it, and the same as a CSV to download. */
@@ -44,7 +44,7 @@ export function DataSection({ data }: { data: EarningsActivityResponse }) {
             {data.lines.map((line, i) => (
               <tr key={line.id} className="border-b border-line">
                 <td className="whitespace-nowrap py-2 pr-3">{formatIsoDate(line.day)}</td>
-                <td className="pr-3">{e(KIND_LABEL[line.kind])}</td>
+                <td className="pr-3">{kindLabel(e, line)}</td>
                 <td className="pr-3">{describe(e, line)}</td>
                 <td className="whitespace-nowrap pr-3 text-right tabular-nums">{signed(line.amount)}</td>
                 <td className="whitespace-nowrap text-right tabular-nums">{formatAmount(after[i]!)}</td>

@@ -5,7 +5,7 @@ import {
   type EarningsLineResponse,
   earningsMonths,
 } from "@market/domain";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearSession } from "../../state/session.ts";
 import { siteQueries } from "../../state/site-config.ts";
@@ -29,6 +29,7 @@ const line = (over: Partial<EarningsLineResponse>): EarningsLineResponse => ({
   note: null,
   feeFor: null,
   receipt: null,
+  isBundle: false,
   ...over,
 });
 
@@ -91,6 +92,7 @@ function stubEarnings(extra: Parameters<typeof stubFetch>[0] = {}, data = activi
     "GET /api/earnings/self/balance": [200, BALANCE],
     "GET /api/earnings/self/activity": [200, data],
     "GET /api/earnings/self/payouts": [200, { payouts: [] }],
+    "GET /api/earnings/self/refund-requests": [200, { refunds: [] }],
     ...extra,
   });
 }
@@ -356,5 +358,48 @@ describe("the earnings screen", () => {
     expect(list.textContent).not.toContain("From @grace");
     // Keys without an override keep their defaults.
     expect(screen.getByRole("heading", { name: "Earnings" })).toBeTruthy();
+  });
+
+  it("shows a refund request with Approve asked once, and a refund and a bundle sale in the activity", async () => {
+    const request = {
+      id: "0b8f6a52-3f3e-4e0e-9a55-0c1f3c2a9d11",
+      saleId: "5b2a3c6d-1e7f-4a8b-9c0d-1e2f3a4b5c6d",
+      status: "requested",
+      reason: "The pages are blank after page 3.",
+      declineNote: null,
+      requestedAt: "2026-11-21T10:00:00.000Z",
+      decidedAt: null,
+      byAdmin: false,
+      sale: { amount: 1000, purchasedAt: "2026-11-20T10:00:00.000Z", isGift: false },
+      resource: { id: "r1", name: "owl-unit", title: "Owl unit", isBundle: false },
+      buyer: { username: "grace", first_name: "Grace" },
+    };
+    const approved: string[] = [];
+    stubEarnings(
+      {
+        "GET /api/earnings/self/refund-requests": [200, { refunds: [request] }],
+        [`POST /api/refunds/${request.id}/approve`]: () => {
+          approved.push(request.id);
+          return [200, { ...request, status: "refunded" }];
+        },
+      },
+      {
+        ...activity(),
+        lines: [
+          line({ id: "r", kind: "refund", amount: -1000, title: "Owl unit" }),
+          line({ id: "r-fee", kind: "fee", amount: 200, feeFor: "refund", title: "Owl unit" }),
+          line({ id: "b", kind: "sale", amount: 2500, title: "Owl bundle", isBundle: true }),
+        ],
+      },
+    );
+    renderScreen(EarningsPage, "/earnings");
+    const list = await screen.findByRole("list", { name: "Earnings activity" });
+    expect(list.textContent).toContain("Refunded to the buyer: Owl unit");
+    expect(list.textContent).toContain("Fee given back on the refund of “Owl unit”");
+    expect(list.textContent).toContain("Bundle sale");
+    fireEvent.click(await screen.findByRole("button", { name: "Approve the refund of Owl unit for @grace" }));
+    expect(approved).toEqual([]);
+    fireEvent.click(await screen.findByRole("button", { name: "Refund $10.00" }));
+    await waitFor(() => expect(approved).toEqual([request.id]));
   });
 });

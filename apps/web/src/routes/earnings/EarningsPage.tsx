@@ -9,7 +9,9 @@ import { DataSection } from "./DataSection.tsx";
 import { type EarningsTextKey, useEarningsTexts } from "./earnings-texts.ts";
 import { GraphSection } from "./GraphSection.tsx";
 import { PayoutSection } from "./PayoutSection.tsx";
+import { PromotionsSection } from "./PromotionsSection.tsx";
 import { RatingsSection } from "./RatingsSection.tsx";
+import { RefundRequestsPanel } from "./RefundRequestsPanel.tsx";
 
 export { earningsCsv } from "./earnings-csv.ts";
 
@@ -19,6 +21,7 @@ const SECTIONS = [
   ["graph", "earnings.section.graph"],
   ["payout", "earnings.section.payout"],
   ["ratings", "earnings.section.ratings"],
+  ["promotions", "earnings.section.promotions"],
 ] as const satisfies readonly (readonly [string, EarningsTextKey])[];
 type Section = (typeof SECTIONS)[number][0];
 
@@ -45,6 +48,10 @@ export default function EarningsPage() {
       <SiteBanner imageKey="earnings" />
       <h1 className="text-2xl font-bold sm:text-3xl">{e("earnings.title")}</h1>
       <BalanceCards balance={balance.data} />
+      {balance.data && balance.data.balance < 0 ? (
+        <p className="rounded-ui bg-wash p-3 text-sm font-medium">{e("earnings.negativeBalance")}</p>
+      ) : null}
+      <RefundRequestsPanel />
       <nav aria-label={e("earnings.sections")} className="border-b border-line">
         <ul className="flex gap-1 overflow-x-auto">
           {SECTIONS.map(([path, label]) => (
@@ -64,6 +71,8 @@ export default function EarningsPage() {
         <PayoutSection balance={balance.data} />
       ) : section === "ratings" ? (
         <RatingsSection />
+      ) : section === "promotions" ? (
+        <PromotionsSection />
       ) : activity.isError ? (
         <EmptyState
           tone="error"

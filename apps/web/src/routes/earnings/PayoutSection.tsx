@@ -47,10 +47,14 @@ export function PayoutSection({ balance }: { balance: EarningsBalanceResponse | 
       setMessage(
         error instanceof ApiError && error.fields?.amount === "below_payout_minimum"
           ? e("earnings.belowMinimum", { minimum })
-          : e("earnings.payoutFailed", { reason: error instanceof Error ? error.message : String(error) }),
+          : error instanceof ApiError && error.code === "balance_negative"
+            ? e("earnings.negativeBalance")
+            : e("earnings.payoutFailed", { reason: error instanceof Error ? error.message : String(error) }),
       ),
   });
   const nothingToPay = balance !== undefined && balance.eligiblePayout === 0;
+  // A refund after a payout (issue 22): said in words rather than as a minimum not reached.
+  const negative = balance !== undefined && (balance.balance < 0 || balance.eligibleBalance < 0);
   return (
     <div className="flex flex-col gap-4">
       <p>
@@ -73,7 +77,7 @@ export function PayoutSection({ balance }: { balance: EarningsBalanceResponse | 
         </Button>
         {nothingToPay ? (
           <span id="earnings-payout-hint" className="text-sm text-muted">
-            {e("earnings.belowMinimum", { minimum })}
+            {negative ? e("earnings.negativeBalance") : e("earnings.belowMinimum", { minimum })}
           </span>
         ) : null}
       </div>

@@ -1,5 +1,5 @@
 import type { EarningsActivityResponse } from "@market/domain";
-import { balancesAfter, describe, KIND_LABEL } from "./earnings-lines.ts";
+import { balancesAfter, describe, kindLabel } from "./earnings-lines.ts";
 import type { EarningsTexts } from "./earnings-texts.ts";
 
 /** A text cell a spreadsheet will not run as a formula (a tip note may start with "="). */
@@ -20,7 +20,7 @@ export function earningsCsv(e: EarningsTexts, data: EarningsActivityResponse): s
     ].map(csvText),
     ...data.lines.map((line, i) => [
       line.day,
-      csvText(e(KIND_LABEL[line.kind])),
+      csvText(kindLabel(e, line)),
       csvText(describe(e, line)),
       csvDollars(line.amount),
       csvDollars(after[i]!),

@@ -11,6 +11,7 @@ import type { EarningsTextKey, EarningsTexts } from "./earnings-texts.ts";
 export const KIND_LABEL: Record<EarningsLineKind | OtherActivityKind, EarningsTextKey> = {
   sale: "earnings.kind.sale",
   gift: "earnings.kind.gift",
+  refund: "earnings.kind.refund",
   tip: "earnings.kind.tip",
   fee: "earnings.kind.fee",
   payout: "earnings.kind.payout",
@@ -19,19 +20,29 @@ export const KIND_LABEL: Record<EarningsLineKind | OtherActivityKind, EarningsTe
   feature: "earnings.kind.feature",
 };
 
-/** What a line says: what sold, who tipped and their note, what a fee was taken from. */
+/** A line's type in words: a bundle's sale says so (issue 22). */
+export function kindLabel(e: EarningsTexts, line: EarningsLineResponse): string {
+  if (line.isBundle && line.kind === "sale") return e("earnings.kind.bundleSale");
+  if (line.isBundle && line.kind === "gift") return e("earnings.kind.bundleGift");
+  return e(KIND_LABEL[line.kind]);
+}
+
+/** What a line says: what sold, who tipped and their note, what a fee was taken from or given back on. */
 export function describe(e: EarningsTexts, line: EarningsLineResponse): string {
   switch (line.kind) {
     case "sale":
     case "gift":
       return line.title ?? "";
+    case "refund":
+      return e("earnings.refundOf", { title: line.title ?? "" });
     case "tip":
       return line.note
         ? e("earnings.tipFromWithNote", { username: line.from ?? "", note: line.note })
         : e("earnings.tipFrom", { username: line.from ?? "" });
     case "fee":
-      return line.feeFor === "tip"
-        ? e("earnings.feeOnTip", { username: line.from ?? "" })
+      if (line.feeFor === "tip") return e("earnings.feeOnTip", { username: line.from ?? "" });
+      return line.feeFor === "refund"
+        ? e("earnings.feeReturned", { title: line.title ?? "" })
         : e("earnings.feeOnSale", { title: line.title ?? "" });
     case "payout":
       return e("earnings.payoutLine");

@@ -1,4 +1,4 @@
-import { formatMoney, type LibraryItem } from "@market/domain";
+import { formatMoney, type LibraryItem, refundRequestOpen } from "@market/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
@@ -12,12 +12,16 @@ import {
   Skeleton,
 } from "../../components/ui/index.ts";
 import { useSession } from "../../state/session.ts";
+import { useSiteSettings } from "../../state/site-config.ts";
+import { PdfReceiptButton } from "../checkout/DocumentButton.tsx";
 import { Cover } from "../checkout/purchase-parts.tsx";
 import { ReceiptButton } from "../checkout/ReceiptButton.tsx";
+import { RefundRequest } from "../checkout/RefundRequest.tsx";
 import { DownloadButton } from "../resources/DownloadButton.tsx";
 import { formatDay } from "../resources/resource-query.ts";
 import { useFileDownload } from "../resources/use-download.ts";
 import { type LibraryTextKey, useLibraryTexts } from "./library-texts.ts";
+import { StatementsSection } from "./StatementsSection.tsx";
 
 /** GET /api/users/self/library?page=: a page of what the viewer owns, newest first. */
 export function libraryPageQuery(viewerId: string, page: number) {
@@ -102,6 +106,7 @@ export default function LibraryPage() {
           <Pagination page={data.page} total={data.total} pageSize={data.pageSize} />
         </>
       )}
+      <StatementsSection />
     </section>
   );
 }
@@ -110,10 +115,14 @@ const HOW: Record<LibraryItem["source"], LibraryTextKey> = {
   purchase: "library.bought",
   gift: "library.gift",
   free: "library.free",
+  bundle: "library.inBundle",
 };
 
 function LibraryRow({ item }: { item: LibraryItem }) {
   const t = useLibraryTexts();
+  const { refundWindowDays } = useSiteSettings();
+  // Only purchases still in the refund window ask the server about a refund (issue 22).
+  const refundable = (at: string) => refundRequestOpen(new Date(at), new Date(), refundWindowDays);
   const { resource } = item;
   const file = item.file ?? { id: "", name: "" };
   const download = useFileDownload({ resource, file });
@@ -140,8 +149,29 @@ function LibraryRow({ item }: { item: LibraryItem }) {
                 {t("library.giftBadge")}
               </Badge>
             ) : null}
-            {how}
+            {resource.isBundle ? (
+              <Badge tone="info" className="mr-1.5">
+                {t("library.bundleBadge")}
+              </Badge>
+            ) : null}
+            {item.inBundle ? (
+              <>
+                {t("library.inBundle")}{" "}
+                <Link
+                  to={`/resources/${encodeURIComponent(item.inBundle.name)}`}
+                  className="underline underline-offset-2"
+                >
+                  {item.inBundle.title}
+                </Link>
+                {` · ${formatDay(item.acquiredAt)}`}
+              </>
+            ) : (
+              how
+            )}
           </p>
+          {item.source === "purchase" && item.saleId && refundable(item.acquiredAt) ? (
+            <RefundRequest saleId={item.saleId} title={resource.title} />
+          ) : null}
         </div>
       </div>
       <div className="flex flex-wrap items-start gap-2 sm:w-auto sm:flex-nowrap sm:justify-end">
@@ -155,10 +185,13 @@ function LibraryRow({ item }: { item: LibraryItem }) {
               block
             />
           </div>
+        ) : resource.isBundle && resource.available ? (
+          <span className="text-sm text-muted">{t("library.bundleContents")}</span>
         ) : (
           <Badge>{t("library.unavailable")}</Badge>
         )}
         {item.saleId ? <ReceiptButton saleId={item.saleId} title={resource.title} /> : null}
+        {item.saleId ? <PdfReceiptButton saleId={item.saleId} title={resource.title} size="sm" /> : null}
       </div>
     </li>
   );

@@ -329,6 +329,13 @@ function ResourcesSection({ user, isOwn }: { user: UserSummary; isOwn: boolean }
 
   return (
     <section aria-busy={state.status === "loading"}>
+      {isOwn ? (
+        <div className="mb-4 flex justify-end">
+          <LinkButton variant="secondary" to="/bundles/new">
+            {t("portfolio.makeBundle")}
+          </LinkButton>
+        </div>
+      ) : null}
       {settings.showAds.portfolio ? <AdSlot type="1" className="mb-6" /> : null}
       <ResourceGrid resources={state.shown} total={state.total} showAds={false} />
       <div ref={sentinel} aria-hidden="true" className="h-px" />

@@ -33,5 +33,7 @@ export function cardFromDetail(detail: ResourceDetail): ResourceCard {
     creator: detail.users_model,
     updated_at: detail.updated_at,
     rating: detail.rating,
+    isBundle: detail.isBundle,
+    includedResourceIds: detail.includedResourceIds,
   };
 }

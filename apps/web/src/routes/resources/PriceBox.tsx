@@ -13,6 +13,7 @@ import { Badge, Button, Card, LinkButton, Price } from "../../components/ui/inde
 import type { useFavoriteToggle } from "../../state/engagement.ts";
 import { type CatalogueTexts, useCatalogueTexts } from "../catalogue/catalogue-texts.ts";
 import { ReceiptButton } from "../checkout/ReceiptButton.tsx";
+import { BundleSaving } from "./bundles/BundleSections.tsx";
 import { DOWNLOAD_FAILURE_KEYS, DownloadButton } from "./DownloadButton.tsx";
 import { formatDay } from "./resource-query.ts";
 import type { FileDownload } from "./use-download.ts";
@@ -51,7 +52,13 @@ function MainAction({ resource, state, download, mainFile, size }: PriceBoxProps
   const path = pathOf(resource);
   if (state === "creator")
     return (
-      <LinkButton to={`${path}/edit`} variant="primary" size={size} block>
+      // A bundle is changed in its own editor, not the resource wizard.
+      <LinkButton
+        to={resource.isBundle ? `/bundles/${resource.id}/edit` : `${path}/edit`}
+        variant="primary"
+        size={size}
+        block
+      >
         {t("resource.edit")}
       </LinkButton>
     );
@@ -82,6 +89,7 @@ function PriceLine({ resource, size }: { resource: ResourceDetail; size: "md" | 
       {isOnSale(resource) && resource.sale_end ? (
         <Badge tone="sale">{t("resource.saleEnds", { date: formatMonthDay(resource.sale_end) })}</Badge>
       ) : null}
+      {resource.bundle ? <BundleSaving contents={resource.bundle} /> : null}
     </div>
   );
 }

@@ -26,6 +26,7 @@ import {
 import { useFavoriteToggle, useFollowToggle } from "../../state/engagement.ts";
 import { useSession } from "../../state/session.ts";
 import { useCatalogueTexts } from "../catalogue/catalogue-texts.ts";
+import { AlsoInBundles, BundleIncluded } from "./bundles/BundleSections.tsx";
 import { PreviewGallery } from "./PreviewGallery.tsx";
 import { PriceBar, PriceBox, type PriceBoxState } from "./PriceBox.tsx";
 import { ResourceFiles } from "./ResourceFiles.tsx";
@@ -225,6 +226,7 @@ export function ResourceView({ resource, preview = false }: { resource: Resource
         <aside className="md:col-start-2 md:row-span-3 md:row-start-1">
           <div className="md:sticky md:top-20">
             <PriceBox {...box} favorite={favorite} onShare={() => setSharing(true)} />
+            <AlsoInBundles bundles={resource.inBundles} />
             {withReviews && signedIn && !isCreator ? (
               <Suspense fallback={null}>
                 <ReviewPrompt resourceId={resource.id} />
@@ -234,6 +236,7 @@ export function ResourceView({ resource, preview = false }: { resource: Resource
         </aside>
 
         <div className="flex min-w-0 flex-col gap-8 md:col-start-1">
+          {resource.bundle ? <BundleIncluded contents={resource.bundle} /> : null}
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-lg font-semibold">
               {t("resource.description")}

@@ -1,10 +1,10 @@
 import { addDays, dayInZone } from "@market/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
-import { payments, resourceFiles } from "../../db/schema/index.ts";
-import type { createSandboxGateway } from "../../platform/payments.ts";
-import { buildTestApp, type TestApp } from "../../test/app.ts";
-import { makeResource, makeUser, TEST_CARD } from "../../test/factories.ts";
+import { payments, resourceFiles } from "../db/schema/index.ts";
+import type { createSandboxGateway } from "../platform/payments.ts";
+import { buildTestApp, type TestApp } from "./app.ts";
+import { makeResource, makeUser, TEST_CARD } from "./factories.ts";
 
 /**
  * The money tests' app: a creator ("seller") with five resources (a paid one with a premium file, one on
