@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
 import { api } from "../../api/client.ts";
 import { SiteBanner } from "../../components/SiteBanner.tsx";
@@ -43,6 +44,20 @@ export default function EarningsPage() {
     queryFn: ({ signal }) => api.call("GET /earnings/self/activity", { signal }),
   });
 
+  // On a phone the tabs scroll sideways: keep the open one in sight (the later ones start off-screen).
+  // The row is scrolled, not the page, so a tab below the first screen does not move the page.
+  const tabRow = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const row = tabRow.current;
+    const open = row?.querySelector<HTMLElement>(`a[href="/earnings/${section}"]`);
+    if (!row || !open) return;
+    // The row is positioned, so a tab's offsetLeft is its place along the row, however far it is scrolled.
+    const left = open.offsetLeft;
+    if (left + open.offsetWidth > row.scrollLeft + row.clientWidth || left < row.scrollLeft) {
+      row.scrollLeft = left;
+    }
+  }, [section]);
+
   return (
     <section className="flex flex-col gap-6">
       <SiteBanner imageKey="earnings" />
@@ -53,13 +68,13 @@ export default function EarningsPage() {
       ) : null}
       <RefundRequestsPanel />
       <nav aria-label={e("earnings.sections")} className="border-b border-line">
-        <ul className="flex gap-1 overflow-x-auto">
+        <ul ref={tabRow} className="relative flex gap-1 overflow-x-auto">
           {SECTIONS.map(([path, label]) => (
             <li key={path}>
               <NavLink
                 to={`/earnings/${path}`}
                 aria-current={section === path ? "page" : undefined}
-                className={`inline-block border-b-2 px-2 py-2 font-medium sm:px-3 ${section === path ? "border-ink" : "border-transparent text-muted"}`}
+                className={`inline-block whitespace-nowrap border-b-2 px-2 py-2 font-medium sm:px-3 ${section === path ? "border-ink" : "border-transparent text-muted"}`}
               >
                 {e(label)}
               </NavLink>

@@ -5,7 +5,7 @@ import {
   type BundleChoice,
   bundleCreateSchema,
   countCharacters,
-  formatMoney,
+  formatAmount,
 } from "@market/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
@@ -205,7 +205,7 @@ export function BundleForm({ choices, bundle }: { choices: readonly BundleChoice
         : null;
   const priceError =
     summary.priceProblem === "priceNotBelow"
-      ? t("editor.priceNotBelow", { sum: formatMoney(summary.sumCents) })
+      ? t("editor.priceNotBelow", { sum: formatAmount(summary.sumCents) })
       : summary.priceProblem === "priceInvalid" && (tried || priceText.trim() !== "")
         ? t("editor.priceInvalid")
         : null;
@@ -291,17 +291,19 @@ export function BundleForm({ choices, bundle }: { choices: readonly BundleChoice
           <dl className="flex flex-col gap-1 text-sm" aria-live="polite">
             <div className="flex justify-between gap-3">
               <dt className="text-muted">{t("editor.sum")}</dt>
-              <dd className="tabular-nums">{formatMoney(summary.sumCents)}</dd>
+              <dd className="tabular-nums">{summary.count === 0 ? "—" : formatAmount(summary.sumCents)}</dd>
             </div>
             <div className="flex justify-between gap-3">
               <dt className="text-muted">{t("editor.bundlePrice")}</dt>
               <dd className="tabular-nums">
-                {summary.priceCents === null ? "—" : formatMoney(summary.priceCents)}
+                {summary.priceCents === null ? "—" : formatAmount(summary.priceCents)}
               </dd>
             </div>
             <div className="flex justify-between gap-3 text-base font-semibold">
               <dt>{t("editor.saving")}</dt>
-              <dd className="tabular-nums text-success-text">{formatMoney(summary.savingCents)}</dd>
+              <dd className="tabular-nums text-success-text">
+                {summary.priceCents === null || summary.count === 0 ? "—" : formatAmount(summary.savingCents)}
+              </dd>
             </div>
           </dl>
           {failure ? <FormFailure>{failure}</FormFailure> : null}
