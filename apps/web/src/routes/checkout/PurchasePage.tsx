@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
+import { Cover } from "../../components/Cover.tsx";
 import { formatIsoDate } from "../../components/format.ts";
 import {
   Badge,
@@ -23,7 +24,7 @@ import { CouponField } from "./CouponField.tsx";
 import { CheckoutFailure, useCheckoutAttempt } from "./checkout-attempt.tsx";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { PaymentFields, usePaymentForm } from "./PaymentForm.tsx";
-import { BoughtItem, Cover } from "./purchase-parts.tsx";
+import { BoughtItem } from "./purchase-parts.tsx";
 
 /**
  * /resources/{id}/purchase: the checkout of a paid resource; with ?as=gift, of a gift (the buyer pays, and

@@ -35,7 +35,7 @@ export function RefundRequest({ saleId, title }: { saleId: string; title: string
   ) : (
     <div className="flex flex-col items-start gap-1">
       <Button
-        variant="ghost"
+        variant="secondary"
         size="sm"
         onClick={() => setOpen(true)}
         aria-label={t("refund.askOf", { title })}

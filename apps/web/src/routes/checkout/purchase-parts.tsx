@@ -1,37 +1,10 @@
 import type { ReactNode } from "react";
 import { useId } from "react";
 import { Link } from "react-router";
-import { imageUrl } from "../../api/image-urls.ts";
 import { CopyLinkActions, useCopyLink } from "../../components/CopyLinkActions.tsx";
+import { Cover } from "../../components/Cover.tsx";
 import { TextField } from "../../components/ui/index.ts";
 import { useCheckoutTexts } from "./checkout-texts.ts";
-
-/** Covers are portrait pages (692 x 896 at least): a thumbnail keeps that shape whatever its width. */
-export function Cover({
-  locator,
-  title,
-  className = "w-20",
-}: {
-  locator: string | null;
-  title: string;
-  className?: string;
-}) {
-  return (
-    <div
-      className={`aspect-[692/896] shrink-0 overflow-hidden rounded-ui border border-line bg-wash ${className}`}
-    >
-      {locator ? (
-        <img
-          src={imageUrl(locator, 320)}
-          alt={title}
-          width={692}
-          height={896}
-          className="h-full w-full object-cover object-top"
-        />
-      ) : null}
-    </div>
-  );
-}
 
 /** What was (or is being) bought: the cover, the title as a link to its page, and the creator. */
 export function BoughtItem({

@@ -2,6 +2,7 @@ import { formatMoney, type LibraryItem, refundRequestOpen } from "@market/domain
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { api } from "../../api/client.ts";
+import { Cover } from "../../components/Cover.tsx";
 import { Pagination } from "../../components/Pagination.tsx";
 import {
   Badge,
@@ -14,7 +15,6 @@ import {
 import { useSession } from "../../state/session.ts";
 import { useSiteSettings } from "../../state/site-config.ts";
 import { PdfReceiptButton } from "../checkout/DocumentButton.tsx";
-import { Cover } from "../checkout/purchase-parts.tsx";
 import { ReceiptButton } from "../checkout/ReceiptButton.tsx";
 import { RefundRequest } from "../checkout/RefundRequest.tsx";
 import { DownloadButton } from "../resources/DownloadButton.tsx";

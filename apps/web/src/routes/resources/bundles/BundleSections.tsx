@@ -1,7 +1,7 @@
 import { type BundleContents, formatMoney, type ResourceDetail } from "@market/domain";
 import { Link } from "react-router";
+import { Cover } from "../../../components/Cover.tsx";
 import { Badge, Card, Price } from "../../../components/ui/index.ts";
-import { Cover } from "../../checkout/purchase-parts.tsx";
 import { useBundleTexts } from "./bundle-texts.ts";
 
 const pathOf = (name: string) => `/resources/${encodeURIComponent(name)}`;
