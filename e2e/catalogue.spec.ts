@@ -56,14 +56,14 @@ test("a signed-in teacher scrolls a creator's portfolio past its first 24 resour
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { level: 1 })).toBeVisible();
   const tiles = dialog.locator('a[href^="/resources/"]');
-  // Spec 2: a portfolio loads 24 resources first; the demo's creator1 has 33.
-  await expect(dialog.getByRole("status").filter({ hasText: /^Showing 24 of 33$/ })).toBeVisible();
+  // Spec 2: a portfolio loads 24 resources first; the demo's creator1 has 33 resources and a bundle (34).
+  await expect(dialog.getByRole("status").filter({ hasText: /^Showing 24 of 34$/ })).toBeVisible();
   await expect(tiles).toHaveCount(24);
 
   // Scrolling to the end of the list reveals the buffered chunk without a click.
   await tiles.nth(23).scrollIntoViewIfNeeded();
-  await dialog.getByText(/^Showing \d+ of 33$/).scrollIntoViewIfNeeded();
-  await expect(dialog.getByRole("status").filter({ hasText: /^Showing 33 of 33$/ })).toBeVisible();
-  await expect(tiles).toHaveCount(33);
+  await dialog.getByText(/^Showing \d+ of 34$/).scrollIntoViewIfNeeded();
+  await expect(dialog.getByRole("status").filter({ hasText: /^Showing 34 of 34$/ })).toBeVisible();
+  await expect(tiles).toHaveCount(34);
   await expect(dialog.getByRole("button", { name: "Load more" })).toHaveCount(0);
 });
