@@ -18,6 +18,7 @@ import { filesRoutes } from "./modules/files/index.ts";
 import { footerRoutes } from "./modules/footer/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
 import { helpRoutes } from "./modules/help/index.ts";
+import { insightRoutes } from "./modules/insight/index.ts";
 import { messagesRoutes } from "./modules/messages/index.ts";
 import { publishingRoutes } from "./modules/publishing/index.ts";
 import { resourcesRoutes } from "./modules/resources/resources.routes.ts";
@@ -139,6 +140,7 @@ export async function buildApp(
         peopleRoutes,
         resourcesRoutes,
         reviewsRoutes,
+        insightRoutes,
         bundlesRoutes,
         publishingRoutes,
         transactionsRoutes,

@@ -35,6 +35,8 @@ const PUBLIC_ROUTES = [
   "GET /api/resources/:id/reviews",
   // A listed bundle is read by visitors too, as a resource is (issue 22).
   "GET /api/bundles/:id",
+  // The page-view beacon is sent by visitors' pages too; it answers 204 to anything (issue 23).
+  "POST /api/resources/:id/view",
   "GET /api/users/:id/summary",
   "GET /api/users/:id/resources",
   "GET /api/files/:folder/*",

@@ -57,6 +57,7 @@ export function ResourceShelf({
                 className="snap-start"
                 priority={index < eagerCovers}
                 sizes={SHELF_COVER_SIZES}
+                from={seeAllTo}
               />
             ))
           : PLACEHOLDERS.map((key) => <ResourceTileSkeleton key={key} className="snap-start" />)}

@@ -26,6 +26,7 @@ export function ResourceTile({
   className = "",
   priority = false,
   sizes = COVER_SIZES,
+  from,
 }: {
   resource: ResourceCard;
   paint: TilePaint;
@@ -35,6 +36,12 @@ export function ResourceTile({
   priority?: boolean;
   /** How wide the cover is laid out, when not a grid's column (a shelf's). */
   sizes?: string;
+  /**
+   * Where the tile is shown, when the address does not say it (a shelf of the home page: its "see all"
+   * address): carried as the link's state so the resource page's view beacon can tell where the visit
+   * came from (issue 23 insight sources).
+   */
+  from?: string;
 }) {
   const t = useTexts();
   const onSale = isOnSale(resource);
@@ -78,6 +85,7 @@ export function ResourceTile({
         <h2 className="line-clamp-2 leading-snug font-semibold">
           <Link
             to={`/resources/${encodeURIComponent(resource.name)}`}
+            state={from ? { from } : undefined}
             className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
           >
             {resource.title}

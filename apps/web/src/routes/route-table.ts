@@ -224,6 +224,9 @@ const publicAndAccount: RouteEntry[] = [
   signedIn("/earnings/activity", "Earnings activity", "Every sale and tip, newest first.", {
     screen: earnings,
   }),
+  signedIn("/earnings/insight", "Insight", "Views, visitors, downloads and sales of your resources.", {
+    screen: earnings,
+  }),
   signedIn("/earnings/data", "Earnings data", "Your earnings as a table you can download.", {
     screen: earnings,
   }),

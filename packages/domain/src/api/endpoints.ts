@@ -9,6 +9,7 @@ import { fileEndpoints } from "./files.ts";
 import { footerEndpoints } from "./footer.ts";
 import { healthEndpoints } from "./health.ts";
 import { helpEndpoints } from "./help.ts";
+import { insightEndpoints } from "./insight.ts";
 import { libraryEndpoints } from "./library.ts";
 import { promotionEndpoints } from "./promotions.ts";
 import { publishingEndpoints } from "./publishing.ts";
@@ -40,6 +41,7 @@ export const ENDPOINTS = {
   ...footerEndpoints,
   ...healthEndpoints,
   ...helpEndpoints,
+  ...insightEndpoints,
   ...libraryEndpoints,
   ...promotionEndpoints,
   ...publishingEndpoints,

@@ -2,6 +2,7 @@ export * from "./ads.ts";
 export * from "./commerce.ts";
 export * from "./conversations.ts";
 export * from "./help.ts";
+export * from "./insight.ts";
 export * from "./money.ts";
 export * from "./resources.ts";
 export * from "./reviews.ts";

@@ -42,6 +42,7 @@ import { AD_MIN_IMAGE, checkAdTexts, DEMO_ADS, DEMO_USERS, SITE_IMAGE_PAGES } fr
 import { type DemoActivityPlan, planDemoActivity } from "./demo-activity.ts";
 import { insertDemoBundles } from "./demo-bundles.ts";
 import { planHelpBook } from "./demo-help.ts";
+import { insertDemoInsight } from "./demo-insight.ts";
 import { planDemoResources } from "./demo-resources.ts";
 import { DEMO_REVIEWERS } from "./demo-review-texts.ts";
 import { adImageSvg, avatarSvg, bannerSvg, logoSvg, PALETTE, patternSvg, renderSvg } from "./images.ts";
@@ -144,6 +145,8 @@ async function insertPlan(tx: Tx, plan: DemoPlan, now: Date): Promise<void> {
   if (votes.length) await tx.insert(reviewHelpfulVotes).values(votes);
   if (reports.length) await tx.insert(reviewReports).values(reports);
   await insertDemoBundles(tx, now);
+  // Last: the views follow the downloads and sales the triggers have counted into the daily rows.
+  await insertDemoInsight(tx);
 }
 
 /** The reviewers' downloads, one statement (a few hundred rows). */

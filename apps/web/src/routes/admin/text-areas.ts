@@ -10,6 +10,7 @@ import { COUPON_TEXTS } from "../checkout/coupon-texts.ts";
 import { RECEIPT_TEXTS } from "../checkout/receipt-texts.ts";
 import { CONVERSATION_TEXTS } from "../conversations/conversation-texts.ts";
 import { EARNINGS_TEXTS } from "../earnings/earnings-texts.ts";
+import { INSIGHT_TEXTS } from "../earnings/insight/insight-texts.ts";
 import { PROMOTION_TEXTS } from "../earnings/promotions-texts.ts";
 import { HELP_TEXTS } from "../help/help-texts.ts";
 import { LIBRARY_TEXTS } from "../library/library-texts.ts";
@@ -39,6 +40,7 @@ export const TEXT_AREAS: Readonly<Record<string, Readonly<Record<string, string>
   conversations: CONVERSATION_TEXTS,
   earnings: EARNINGS_TEXTS,
   help: HELP_TEXTS,
+  insight: INSIGHT_TEXTS,
   library: LIBRARY_TEXTS,
   profile: PROFILE_TEXTS,
   promotions: PROMOTION_TEXTS,

@@ -9,6 +9,8 @@ import { BalanceCards } from "./BalanceCards.tsx";
 import { DataSection } from "./DataSection.tsx";
 import { type EarningsTextKey, useEarningsTexts } from "./earnings-texts.ts";
 import { GraphSection } from "./GraphSection.tsx";
+import { InsightOverview } from "./insight/InsightOverview.tsx";
+import { InsightSection } from "./insight/InsightSection.tsx";
 import { PayoutSection } from "./PayoutSection.tsx";
 import { PromotionsSection } from "./PromotionsSection.tsx";
 import { RatingsSection } from "./RatingsSection.tsx";
@@ -18,6 +20,7 @@ export { earningsCsv } from "./earnings-csv.ts";
 
 const SECTIONS = [
   ["activity", "earnings.section.activity"],
+  ["insight", "earnings.section.insight"],
   ["data", "earnings.section.data"],
   ["graph", "earnings.section.graph"],
   ["payout", "earnings.section.payout"],
@@ -67,6 +70,7 @@ export default function EarningsPage() {
         <p className="rounded-ui bg-wash p-3 text-sm font-medium">{e("earnings.negativeBalance")}</p>
       ) : null}
       <RefundRequestsPanel />
+      {section === "insight" ? null : <InsightOverview />}
       <nav aria-label={e("earnings.sections")} className="border-b border-line">
         <ul ref={tabRow} className="relative flex gap-1 overflow-x-auto">
           {SECTIONS.map(([path, label]) => (
@@ -82,7 +86,9 @@ export default function EarningsPage() {
           ))}
         </ul>
       </nav>
-      {section === "payout" ? (
+      {section === "insight" ? (
+        <InsightSection />
+      ) : section === "payout" ? (
         <PayoutSection balance={balance.data} />
       ) : section === "ratings" ? (
         <RatingsSection />

@@ -3,7 +3,7 @@ import { balancesAfter, describe, kindLabel } from "./earnings-lines.ts";
 import type { EarningsTexts } from "./earnings-texts.ts";
 
 /** A text cell a spreadsheet will not run as a formula (a tip note may start with "="). */
-const csvText = (value: string) =>
+export const csvText = (value: string) =>
   `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
 const csvDollars = (cents: number) => (cents / 100).toFixed(2);
 

@@ -12,6 +12,7 @@ export const EARNINGS_TEXTS = {
   "earnings.pendingPayout": "Payout pending",
   "earnings.sections": "Earnings sections",
   "earnings.section.activity": "Activity",
+  "earnings.section.insight": "Insight",
   "earnings.section.data": "Data",
   "earnings.section.graph": "Graph",
   "earnings.section.payout": "Payout",

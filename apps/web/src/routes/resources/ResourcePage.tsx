@@ -33,6 +33,7 @@ import { ResourceFiles } from "./ResourceFiles.tsx";
 import { libraryEntryQuery, mainFileOf, resourceDetailQuery } from "./resource-query.ts";
 import { useReviewTexts } from "./reviews/review-texts.ts";
 import { useFileDownload } from "./use-download.ts";
+import { useViewBeacon } from "./view-beacon.ts";
 
 // The reviews (and the prompt to write one) load after the first paint, as chunks of their own: the first
 // screen is the resource, and a visitor's first load carries no review code.
@@ -46,6 +47,8 @@ export default function ResourcePage() {
   const navigate = useNavigate();
   const query = useQuery(resourceDetailQuery(id));
   const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // Counts the view once the page is shown (issue 23): sent after rendering, never waited for.
+  useViewBeacon(query.data);
 
   useEffect(() => {
     if (notFound) navigate("/resource-not-found", { replace: true });

@@ -14,6 +14,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { api } from "../../api/client.ts";
 import { Button, SelectField, TextField } from "../../components/ui/index.ts";
+import { AdminFunnel } from "./AdminFunnel.tsx";
 import { type StatisticsTextKey, useStatisticsTexts } from "./statistics-texts.ts";
 
 type Metric = keyof StatisticsFigures;
@@ -149,6 +150,7 @@ export default function StatisticsPage() {
           })}
         />
       )}
+      {problem ? null : <AdminFunnel from={from} to={to} interval={bucket} />}
     </section>
   );
 }
@@ -205,7 +207,9 @@ function Report(props: {
         none={none}
         highest={props.highest(show(metric, highest, none))}
       />
-      <div className="overflow-x-auto">
+      {/* Wider than the screen: it scrolls sideways, and takes focus so a keyboard can scroll it. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1) */}
+      <section className="overflow-x-auto" tabIndex={0} aria-label={props.tableLabel}>
         <table className="w-full text-left text-sm">
           <caption className="text-left text-xl font-semibold">{props.tableLabel}</caption>
           <thead>
@@ -231,7 +235,7 @@ function Report(props: {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </>
   );
 }
