@@ -100,6 +100,8 @@ describe("refunds: asked for by the buyer, decided by the creator or an admin, r
     );
 
     expect((await call("buyer", "GET", downloadUrl)).status).toBe(403);
+    // The thank-you page's facts no longer offer the file.
+    expect((await call("buyer", "GET", `/transactions/sales/${saleId}`)).body).toMatchObject({ file: null });
     expect((await call("buyer", "GET", `/transactions/${saleId}/refund`)).body).toMatchObject({
       refund: { status: "refunded" },
       canRequest: false,
@@ -319,5 +321,8 @@ describe("refunds: asked for by the buyer, decided by the creator or an admin, r
     expect(giftRefund.body).toMatchObject({ sale: { isGift: true } });
     expect((await call("admin", "POST", `/refunds/${giftRefund.body.id}/approve`)).status).toBe(200);
     expect((await call("stranger", "GET", gift.downloadUrl)).status).toBe(403);
+    // Its link is no gift any more: neither shown nor claimable.
+    expect((await call("stranger", "GET", `/transactions/gifts/${code}`)).status).toBe(404);
+    expect((await call("stranger", "POST", `/transactions/gifts/${code}/claim`)).status).toBe(404);
   });
 });

@@ -217,7 +217,8 @@ export async function claimGift(db: Db, viewer: Viewer, giftCode: string) {
     .from(sales)
     .innerJoin(resources, eq(resources.id, sales.resource_id))
     .where(and(eq(sales.gift_code, giftCode.toUpperCase()), eq(sales.is_gift, true)));
-  if (!gift) throw notFound("No such gift");
+  // A refunded gift grants nothing: its link is answered like an unknown one.
+  if (!gift || gift.sale.refunded_at !== null) throw notFound("No such gift");
   if (gift.sale.buyer_id === viewer.id) {
     throw new AppError("gift_already_claimed", "Send this gift link to the teacher it is for");
   }

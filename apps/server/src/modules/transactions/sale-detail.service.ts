@@ -32,13 +32,15 @@ interface SaleRow extends MainFileRow, Record<string, unknown> {
   buyer_ref: string;
   card_brand: string | null;
   card_last4: string | null;
+  /** Set once refunded: the sale grants nothing any more (no file, no gift to claim). */
+  refunded_at: string | Date | null;
 }
 
 /** A sale with its resource, creator, cover, buyer, card and the owner's file, in one query. */
 async function selectSale(db: Db, where: ReturnType<typeof sql>): Promise<SaleRow | undefined> {
   const result = await db.execute<SaleRow>(sql`
     select s.id as sale_id, s.amount_cents, s.ref_code, s.is_gift, s.gift_code, s.buyer_id, s.recipient_id,
-           s.claimed_at, s.created_at, r.id, r.name, r.title, cover.locator as cover_locator,
+           s.claimed_at, s.created_at, s.refunded_at, r.id, r.name, r.title, cover.locator as cover_locator,
            u.id as creator_id, u.username as creator_username, u.first_name as creator_first_name,
            u.avatar_locator as creator_avatar_locator,
            b.email as buyer_email, b.first_name as buyer_first_name, b.username as buyer_username,
@@ -94,7 +96,7 @@ export async function getSaleForBuyer(
     resource: resourceOf(row),
     paidWith: describeCard(row.card_brand, row.card_last4),
     receiptEmail: row.buyer_email,
-    file: row.is_gift ? null : presentMainFile(row),
+    file: row.is_gift || row.refunded_at !== null ? null : presentMainFile(row),
     gift:
       row.is_gift && row.gift_code
         ? {
@@ -111,7 +113,8 @@ export async function getSaleForBuyer(
  */
 export async function getGiftForViewer(db: Db, viewer: Viewer, giftCode: string): Promise<GiftDetail> {
   const row = await selectSale(db, sql`s.gift_code = ${giftCode.trim().toUpperCase()} and s.is_gift`);
-  if (!row) throw notFound("No such gift");
+  // A refunded gift is no gift: its link says so like an unknown one.
+  if (!row || row.refunded_at !== null) throw notFound("No such gift");
   const state: GiftDetail["state"] =
     row.buyer_id === viewer.id
       ? "yours_to_send"

@@ -120,7 +120,9 @@ function PurchaseDone({ sale }: { sale: SaleDetail }) {
       <header className="flex flex-col items-start gap-3">
         <SuccessMark />
         <h1 className="text-2xl font-bold sm:text-3xl">{t("completed.title")}</h1>
-        <p className="text-muted">{t("completed.body", { title: resource.title })}</p>
+        <p className="text-muted">
+          {t(refunded ? "completed.refundedBody" : "completed.body", { title: resource.title })}
+        </p>
       </header>
       <Card className="flex flex-col gap-5">
         <BoughtItem resource={resource} by={t("purchase.by", { name: resource.creator.first_name })}>

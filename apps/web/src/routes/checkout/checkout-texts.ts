@@ -44,6 +44,7 @@ export const CHECKOUT_TEXTS = {
   "purchase.payGift": "Pay {amount} for the gift",
   "completed.title": "Thank you for your purchase",
   "completed.body": "“{title}” is yours. Download it now, or any time from My resources.",
+  "completed.refundedBody": "This purchase was refunded, so “{title}” is no longer yours to download.",
   "completed.download": "Download",
   "completed.amount": "Amount paid",
   "completed.date": "Date",
