@@ -9,10 +9,11 @@ import {
   loginFailures,
   loginTokens,
   rateLimitCounters,
+  resourceViewMarks,
   sessions,
 } from "../db/schema/index.ts";
 import { buildTestApp, type TestApp } from "../test/app.ts";
-import { makeUser } from "../test/factories.ts";
+import { makeResource, makeUser } from "../test/factories.ts";
 import { purgeExpired, RETENTION } from "./housekeeping.ts";
 
 describe("housekeeping: rows that only matter for a while are purged after RETENTION", () => {
@@ -68,6 +69,26 @@ describe("housekeeping: rows that only matter for a while are purged after RETEN
       { bucket: "login:ip:10.0.0.1", window_start: hoursBefore(25), hits: 3 },
       { bucket: "login:ip:10.0.0.1", window_start: hoursBefore(0.1), hits: 1 },
     ]);
+    const resource = await makeResource(t.db, { users_id: user.id });
+    const dayBefore = (days: number) =>
+      hoursBefore(days * 24)
+        .toISOString()
+        .slice(0, 10);
+    await t.db.insert(resourceViewMarks).values([
+      {
+        resource_id: resource.id,
+        creator_id: user.id,
+        day: dayBefore(RETENTION.viewMarkDays + 1),
+        visitor: 1n,
+      },
+      // Still inside the longest period insight counts distinct visitors over.
+      {
+        resource_id: resource.id,
+        creator_id: user.id,
+        day: dayBefore(RETENTION.viewMarkDays - 1),
+        visitor: 2n,
+      },
+    ]);
   });
   afterAll(() => t.close());
 
@@ -81,6 +102,7 @@ describe("housekeeping: rows that only matter for a while are purged after RETEN
       finishedJobs: 1,
       sessions: 1,
       rateLimitWindows: 1,
+      viewMarks: 1,
     });
     const left = await t.db.execute<{ what: string }>(sql`
       select session_key as what from ad_impression_marks
@@ -92,6 +114,7 @@ describe("housekeeping: rows that only matter for a while are purged after RETEN
     expect(await t.db.select().from(rateLimitCounters)).toHaveLength(1);
     expect(await t.db.select().from(sessions)).toHaveLength(1);
     expect((await t.db.select().from(jobs)).map((j) => j.name).sort()).toEqual(["queued", "recent"]);
-    expect(Object.values(await purgeExpired(t.db, now))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect((await t.db.select().from(resourceViewMarks)).map((m) => m.visitor)).toEqual([2n]);
+    expect(Object.values(await purgeExpired(t.db, now))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 });

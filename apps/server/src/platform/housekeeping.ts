@@ -1,3 +1,4 @@
+import { INSIGHT_MAX_DAYS } from "@market/domain";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client.ts";
@@ -16,7 +17,9 @@ import type { Db } from "../db/client.ts";
  * - a finished job (done, or failed for good) is kept a month for looking into, then goes: every payment
  *   now adds one (its receipt mail);
  * - a rate-limit window is an hour at most (RATE_LIMITS). The limiter once cleared them every 500
- *   requests, which at ad-serving rates was thirty deletes a second for nothing.
+ *   requests, which at ad-serving rates was thirty deletes a second for nothing;
+ * - a resource page's view mark (insight, issue 23) dedupes a visitor's views of its day and counts
+ *   distinct visitors over a period of at most INSIGHT_MAX_DAYS; the daily rows keep the counts for good.
  */
 export const RETENTION = {
   impressionMarkHours: 48,
@@ -27,6 +30,7 @@ export const RETENTION = {
   rateLimitWindowHours: 24,
   sessionHours: 48,
   finishedJobDays: 30,
+  viewMarkDays: INSIGHT_MAX_DAYS + 1,
 } as const;
 
 /** Deletes what RETENTION lets go, as of `now`; answers how many rows of each went. */
@@ -60,6 +64,9 @@ export async function purgeExpired(db: Db, now = new Date()) {
     sessions: await deleted(sql`delete from sessions where created_at < ${hoursAgo(RETENTION.sessionHours)}`),
     rateLimitWindows: await deleted(
       sql`delete from rate_limit_counters where window_start < ${hoursAgo(RETENTION.rateLimitWindowHours)}`,
+    ),
+    viewMarks: await deleted(
+      sql`delete from resource_view_marks where day < ${hoursAgo(RETENTION.viewMarkDays * 24)}::timestamptz::date`,
     ),
   };
 }
