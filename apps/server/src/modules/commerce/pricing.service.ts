@@ -2,6 +2,7 @@ import {
   BUNDLE_TYPE,
   bestSalePrice,
   type CouponTerms,
+  DEFAULT_SITE_SETTINGS,
   isCouponCode,
   normalizeCouponCode,
   type PriceQuote,
@@ -32,23 +33,29 @@ export interface PricedResource {
 
 /**
  * The store-wide sales running on `today` for some resources, by resource id: one statement for a page
- * of cards (store_sales_user_idx), the highest percentage when two overlap.
+ * of cards (store_sales_user_idx), the highest percentage when two overlap. The creator is read from the
+ * resource itself. Without `today` the statement takes the site's day from the time-zone setting
+ * itself, so a grid pays one round trip for its store sales, not two.
  */
 export async function runningStoreSales(
   db: Db,
-  items: readonly { id: string; users_id: string }[],
-  today: string,
+  resourceIds: readonly string[],
+  today?: string,
 ): Promise<Map<string, RunningStoreSale>> {
   const found = new Map<string, RunningStoreSale>();
-  if (items.length === 0) return found;
+  if (resourceIds.length === 0) return found;
   // One array parameter (a PostgreSQL array literal of ids read from the database), not a list.
-  const ids = `{${items.map((i) => i.id).join(",")}}`;
+  const ids = `{${resourceIds.join(",")}}`;
+  const day =
+    today === undefined
+      ? sql`(now() at time zone coalesce((select value #>> '{}' from site_settings where key = 'timeZone'),
+                                         ${DEFAULT_SITE_SETTINGS.timeZone}))::date`
+      : sql`${today}::date`;
   const result = await db.execute<{ resource_id: string; percent_off: number; ends_on: string }>(sql`
     select distinct on (r.id) r.id as resource_id, ss.percent_off, ss.ends_on::text as ends_on
     from unnest(${ids}::uuid[]) as r(id)
     join resources res on res.id = r.id
-    join store_sales ss on ss.users_id = res.users_id and ss.starts_on <= ${today}::date
-      and ss.ends_on >= ${today}::date
+    join store_sales ss on ss.users_id = res.users_id and ss.starts_on <= ${day} and ss.ends_on >= ${day}
     where (ss.all_resources
            or exists (select 1 from store_sale_resources ssr where ssr.sale_id = ss.id and ssr.resource_id = r.id))
     order by r.id, ss.percent_off desc, ss.ends_on desc`);
@@ -63,7 +70,7 @@ export async function salePriceOf(db: Db, resource: PricedResource, today: strin
   const own = { price: resource.price, sale_price: null as number | null, sale_end: resource.sale_end };
   const ownPrice = priceOn(resource, today);
   if (ownPrice !== resource.price) own.sale_price = ownPrice;
-  const store = (await runningStoreSales(db, [resource], today)).get(resource.id) ?? null;
+  const store = (await runningStoreSales(db, [resource.id], today)).get(resource.id) ?? null;
   return bestSalePrice(own, store);
 }
 

@@ -1,7 +1,6 @@
 import { bestSalePrice } from "@market/domain";
 import type { Db } from "../../db/client.ts";
 import { runningStoreSales } from "./pricing.service.ts";
-import { siteToday } from "./promotion-scope.ts";
 
 /**
  * Cards and resource pages show the price the checkout charges (issue 22): the lower of a resource's own
@@ -20,17 +19,12 @@ interface Priced {
   sale_end: string | null;
 }
 
-async function withBestSales<T extends Priced>(
-  db: Db,
-  items: T[],
-  creatorOf: (item: T) => string,
-): Promise<T[]> {
+async function withBestSales<T extends Priced>(db: Db, items: T[]): Promise<T[]> {
   const paid = items.filter((item) => item.price > 0);
   if (paid.length === 0) return items;
   const sales = await runningStoreSales(
     db,
-    paid.map((item) => ({ id: item.id, users_id: creatorOf(item) })),
-    await siteToday(db),
+    paid.map((item) => item.id),
   );
   if (sales.size === 0) return items;
   return items.map((item) => {
@@ -40,15 +34,12 @@ async function withBestSales<T extends Priced>(
 }
 
 /** A page of cards (any grid's) with each card's best running sale. */
-export function withStoreSaleCards<T extends Priced & { creator: { id: string } }>(db: Db, cards: T[]) {
-  return withBestSales(db, cards, (card) => card.creator.id);
+export function withStoreSaleCards<T extends Priced>(db: Db, cards: T[]) {
+  return withBestSales(db, cards);
 }
 
 /** A resource page with its best running sale. */
-export async function withStoreSaleDetail<T extends Priced & { users_model: { id: string } }>(
-  db: Db,
-  detail: T,
-): Promise<T> {
-  const [priced] = await withBestSales(db, [detail], (d) => d.users_model.id);
+export async function withStoreSaleDetail<T extends Priced>(db: Db, detail: T): Promise<T> {
+  const [priced] = await withBestSales(db, [detail]);
   return priced!;
 }
