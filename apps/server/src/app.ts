@@ -19,6 +19,7 @@ import { footerRoutes } from "./modules/footer/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
 import { helpRoutes } from "./modules/help/index.ts";
 import { insightRoutes } from "./modules/insight/index.ts";
+import { licencesRoutes } from "./modules/licences/index.ts";
 import { messagesRoutes } from "./modules/messages/index.ts";
 import { publishingRoutes } from "./modules/publishing/index.ts";
 import { resourcesRoutes } from "./modules/resources/resources.routes.ts";
@@ -33,6 +34,7 @@ import { transactionsRoutes } from "./modules/transactions/transactions.routes.t
 import { peopleRoutes } from "./modules/users/people.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { accessPlugin } from "./platform/access.ts";
+import { installMetrics } from "./platform/app-metrics.ts";
 import type { AppDeps, AppInstance, RouteEntry } from "./platform/app-types.ts";
 import { installCompression } from "./platform/compression.ts";
 import { installErrorHandler } from "./platform/error-handler.ts";
@@ -83,6 +85,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("deps", deps);
+  app.decorate("lifecycle", { stopping: false });
   const routeTable: RouteEntry[] = [];
   app.decorate("routeTable", routeTable);
   app.addHook("onRoute", (route) => {
@@ -112,6 +115,7 @@ export async function buildApp(
   });
 
   installRequestLog(app, deps.config.slowRequestMs);
+  installMetrics(app);
   installSecurityHeaders(app);
   installRequestDrain(app);
   await app.register(swagger, {
@@ -147,6 +151,7 @@ export async function buildApp(
         earningsRoutes,
         statementsRoutes,
         refundsRoutes,
+        licencesRoutes,
         promotionsRoutes,
         adsRoutes,
         helpRoutes,

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
+import { parseStorageUrl, type StorageChoice, StorageUrlError } from "./platform/storage-url.ts";
 
 /** Repo root: apps/server/src -> ../../.. */
 export const REPO_ROOT = resolve(import.meta.dirname, "../../..");
@@ -12,6 +13,12 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default(join(REPO_ROOT, "data")),
+  /** Uploaded and generated files: unset, $DATA_DIR/files; s3://bucket/prefix?endpoint=...&region=... a bucket. */
+  STORAGE_URL: z.string().optional(),
+  /** The default region of an s3:// STORAGE_URL without ?region= (the AWS SDK's own variable). */
+  AWS_REGION: z.string().optional(),
+  /** Downloads answer with a link into the bucket valid for a minute, after the access check. */
+  STORAGE_SIGNED_URLS: z.enum(["true", "false"]).default("false"),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
@@ -52,6 +59,10 @@ const envSchema = z.object({
   BULK_EMAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(60_000).default(120),
   /** Which card processor takes payments; only the built-in sandbox (test cards) ships today. */
   PAYMENT_GATEWAY: z.enum(["sandbox"]).default("sandbox"),
+  /** Turns on GET /metrics (Prometheus), answered only with `Authorization: Bearer <this>`; unset, 404. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** On SIGTERM/SIGINT, how long requests in flight and a running job get before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -64,6 +75,10 @@ export type Config = {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** Where uploaded and generated files live (STORAGE_URL): the data folder's files/, or a bucket. */
+  storage: StorageChoice;
+  /** Whether a download, once allowed, is a redirect to a short-lived link into the bucket (S3 only). */
+  storageSignedUrls: boolean;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   jwtSecret: string;
@@ -86,6 +101,9 @@ export type Config = {
   adServingCacheMs: number;
   offlineFlagCacheMs: number;
   bulkEmailRatePerMinute: number;
+  /** The bearer token GET /metrics asks for; null: no metrics are served (404). */
+  metricsToken: string | null;
+  shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -107,6 +125,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("Invalid configuration:\n  JWT_SECRET: required in production (32+ characters)");
   }
   const port = e.PORT;
+  let storage: StorageChoice;
+  try {
+    storage = parseStorageUrl(e.STORAGE_URL, { region: e.AWS_REGION });
+  } catch (error) {
+    if (!(error instanceof StorageUrlError)) throw error;
+    throw new ConfigError(`Invalid configuration:\n  STORAGE_URL: ${error.message}`);
+  }
+  if (e.STORAGE_SIGNED_URLS === "true" && storage.kind !== "s3") {
+    throw new ConfigError("Invalid configuration:\n  STORAGE_SIGNED_URLS: needs an s3:// STORAGE_URL");
+  }
   return {
     env: e.NODE_ENV,
     port,
@@ -114,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Without a trailing slash, once: every link is publicUrl + "/path".
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     dataDir: e.DATA_DIR,
+    storage,
+    storageSignedUrls: e.STORAGE_SIGNED_URLS === "true",
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: e.JWT_SECRET ?? localSecret(e.DATA_DIR),
@@ -134,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adServingCacheMs: e.AD_SERVING_CACHE_MS,
     offlineFlagCacheMs: e.OFFLINE_FLAG_CACHE_MS,
     bulkEmailRatePerMinute: e.BULK_EMAIL_RATE_PER_MINUTE,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

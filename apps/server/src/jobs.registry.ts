@@ -1,5 +1,6 @@
 import { bulkEmailJob } from "./modules/bulk-email/bulk-email.job.ts";
 import { refundMailJob } from "./modules/commerce/index.ts";
+import { seatMailJob } from "./modules/licences/index.ts";
 import { reviewMailJob } from "./modules/reviews/index.ts";
 import { receiptMailJob } from "./modules/transactions/receipt-mail.job.ts";
 import type { AppDeps } from "./platform/app-types.ts";
@@ -21,5 +22,6 @@ export function jobDefinitions(deps: Pick<AppDeps, "mailer" | "config">): JobDef
     receiptMailJob(deps),
     reviewMailJob(deps),
     refundMailJob(deps),
+    seatMailJob(deps),
   ];
 }

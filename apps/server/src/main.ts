@@ -6,6 +6,7 @@ import { AdminAccountError, ensureFirstAdmin } from "./modules/auth/admin-accoun
 import type { AppDeps } from "./platform/app-types.ts";
 import { startHousekeeping } from "./platform/housekeeping.ts";
 import { createJobWorker } from "./platform/jobs.ts";
+import { shutDown } from "./platform/shutdown.ts";
 import { openRuntime } from "./runtime.ts";
 
 async function main() {
@@ -18,16 +19,24 @@ async function main() {
   const worker = createJobWorker({ db: deps.db, log: app.log, definitions: jobDefinitions(deps) });
   let stopHousekeeping = () => {};
 
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, "shutting down");
+  let stopping = false;
+  const stop = async (signal: string) => {
+    // Once is enough: Ctrl-C under `npm start` arrives twice (from the terminal, and forwarded by start.mjs).
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, "shutting down");
     stopHousekeeping();
-    await worker.stop();
-    await app.close();
-    await deps.database.close();
-    process.exit(0);
+    const outcome = await shutDown({
+      app,
+      worker,
+      database: deps.database,
+      timeoutMs: config.shutdownTimeoutMs,
+      log: app.log,
+    });
+    process.exit(outcome === "clean" ? 0 : 1);
   };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
   worker.start();

@@ -7,8 +7,9 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import type { AppDeps } from "./platform/app-types.ts";
 import { createMailer } from "./platform/mail.ts";
+import { countPayments } from "./platform/outcome-metrics.ts";
 import { createPaymentGateway } from "./platform/payment-gateways.ts";
-import { createLocalStorage } from "./platform/storage.ts";
+import { openStorage } from "./platform/storage-url.ts";
 import { createTokenSigner } from "./platform/tokens.ts";
 
 /**
@@ -43,7 +44,7 @@ export async function openRuntime(config: Config): Promise<AppDeps> {
     config,
     database,
     db: database.db,
-    storage: createLocalStorage(join(config.dataDir, "files")),
+    storage: await openStorage(config.storage, config.dataDir),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -51,6 +52,7 @@ export async function openRuntime(config: Config): Promise<AppDeps> {
       log,
     }),
     tokens: createTokenSigner(config.jwtSecret),
-    payments: createPaymentGateway(config),
+    // Counted by purpose and outcome for /metrics (payments_total).
+    payments: countPayments(createPaymentGateway(config)),
   };
 }

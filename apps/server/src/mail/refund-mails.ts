@@ -41,6 +41,8 @@ export interface RefundMailFacts {
   creator: { email: string; firstName: string };
   reason: string;
   declineNote: string | null;
+  /** A purchase for colleagues refunded in part: the free seats given back (null: the whole purchase). */
+  seatsRefunded: number | null;
   /** The buyer's purchase page (its receipt shows the refund). */
   purchaseUrl: string;
   /** Where the creator decides: their earnings. */
@@ -60,8 +62,11 @@ export function refundRequestedMail(f: RefundMailFacts): MailMessage {
   );
 }
 
-/** To the buyer and to the creator: the sale was refunded. */
+const seatWords = (n: number) => (n === 1 ? "1 unused seat" : `${n} unused seats`);
+
+/** To the buyer and to the creator: the sale was refunded (or, for colleagues' seats, its free seats). */
 export function refundedMails(f: RefundMailFacts): MailMessage[] {
+  if (f.seatsRefunded !== null) return seatsRefundedMails(f, f.seatsRefunded);
   return [
     compose(
       f.buyer.email,
@@ -78,6 +83,31 @@ export function refundedMails(f: RefundMailFacts): MailMessage[] {
       `Refunded: ${f.title}`,
       [
         `Hello ${f.creator.firstName}, the sale of "${f.title}" to @${f.buyer.username} was refunded. Its ${formatMoney(f.amountCents)}, less the platform's fee, is taken back from your earnings.`,
+      ],
+      null,
+      { label: "Your earnings", url: f.earningsUrl },
+    ),
+  ];
+}
+
+/** The free seats of a purchase for colleagues were refunded; the seats in use stay. */
+function seatsRefundedMails(f: RefundMailFacts, seats: number): MailMessage[] {
+  return [
+    compose(
+      f.buyer.email,
+      `Refunded: ${seatWords(seats)} of ${f.title}`,
+      [
+        `Hello ${f.buyer.firstName}, the ${seatWords(seats)} of "${f.title}" were refunded. ${formatMoney(f.amountCents)} goes back to the card you paid with; your bank may take a few days to show it.`,
+        "Your own seat and the seats your colleagues hold stay as they are.",
+      ],
+      null,
+      { label: "Your purchase and its receipt", url: f.purchaseUrl },
+    ),
+    compose(
+      f.creator.email,
+      `Refunded: ${seatWords(seats)} of ${f.title}`,
+      [
+        `Hello ${f.creator.firstName}, @${f.buyer.username} was refunded the ${seatWords(seats)} of "${f.title}". Their ${formatMoney(f.amountCents)}, less the platform's fee, is taken back from your earnings.`,
       ],
       null,
       { label: "Your earnings", url: f.earningsUrl },

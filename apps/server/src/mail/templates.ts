@@ -309,3 +309,44 @@ export function newReviewMail(
     ? withQuote(to, subject, `${intro} and wrote:`, review.text, link)
     : withLink(to, subject, `${intro}.`, link, "You can reply to it on the resource's page.");
 }
+
+/* Licences for colleagues (issue 23). */
+
+/** Who gave a seat and of what: the buyer as their colleagues know them, and the resource's title. */
+export interface SeatMailFacts {
+  buyer: { username: string; firstName: string };
+  title: string;
+}
+
+/**
+ * To a colleague with an account when a buyer gives them a seat: the resource is theirs now, with a link
+ * to its page (its download and "licensed to you by").
+ */
+export function seatGivenMail(
+  to: string,
+  firstName: string,
+  facts: SeatMailFacts,
+  link: string,
+): MailMessage {
+  return withLink(
+    to,
+    `${facts.buyer.firstName} gave you a seat of ${facts.title}`,
+    `Hello ${firstName}, ${facts.buyer.firstName} (@${facts.buyer.username}) gave you a seat of "${facts.title}" on Lesson Loft. It is in your resources now, ready to download:`,
+    link,
+    "The seat stays yours until they give it to somebody else.",
+  );
+}
+
+/**
+ * To an address without an account when a buyer invites it: the seat waits for whoever signs up with this
+ * address, which the link fills in.
+ */
+export function seatInvitationMail(to: string, facts: SeatMailFacts, link: string): MailMessage {
+  return withLink(
+    to,
+    `${facts.buyer.firstName} gave you a seat of ${facts.title}`,
+    `Hello, ${facts.buyer.firstName} (@${facts.buyer.username}) gave you a seat of "${facts.title}" on Lesson Loft, for this e-mail address. Create your free account with it to open the resource:`,
+    link,
+    "The seat becomes yours as soon as you sign up with this address. If you did not expect this message, you can ignore it.",
+  );
+}

@@ -66,6 +66,14 @@ export const ERROR_STATUS = {
   already_refunded: 409,
   /** A creator whose balance is below zero (a refund after a payout) is paid again once it recovers. */
   balance_negative: 409,
+  /** Licences for colleagues (issue 23): giving a seat; `fields.assignee` names the field at fault. */
+  invalid_email: 400,
+  user_not_found: 404,
+  cannot_assign_self: 409,
+  cannot_assign_creator: 409,
+  already_holds_seat: 409,
+  no_free_seats: 409,
+  seat_move_too_soon: 409,
   unsupported_media_type: 415,
   rate_limited: 429,
   offline: 503,

@@ -8,8 +8,9 @@ import { jobs } from "../db/schema/index.ts";
 /**
  * Durable jobs in the database (bulk e-mail, preview generation), worked by every server process.
  * A job is claimed with FOR UPDATE SKIP LOCKED, so several instances never take the same one; a job
- * left `running` by a process that died is handed out again after `staleAfterMs`. Handlers must be
- * safe to run again after a crash (they record their own progress), which is how nothing is done twice.
+ * left `running` by a process that died is handed out again after `staleAfterMs`; one whose process
+ * stops on purpose is handed back at once (`stop`). Handlers must be safe to run again after a crash
+ * (they record their own progress), which is how nothing is done twice.
  */
 export interface JobDefinition<P> {
   name: string;
@@ -35,7 +36,11 @@ export interface JobWorker {
   /** Claims and runs at most one ready job; resolves to whether one ran. */
   runOnce(): Promise<boolean>;
   start(pollMs?: number): void;
-  stop(): Promise<void>;
+  /**
+   * Stops claiming, tells a running handler to end (its `signal`), waits for it up to `waitMs` (unbounded
+   * without), then hands back any job this worker still holds, queued to run now on another instance.
+   */
+  stop(waitMs?: number): Promise<void>;
 }
 
 const BACKOFF_MS = [5_000, 30_000, 120_000, 600_000];
@@ -78,6 +83,8 @@ export function createJobWorker(opts: {
     if (!job) return false;
     const definition = byName.get(job.name)!;
     const jobId = Number(job.id);
+    // Only while this worker still holds the job: one handed back at a stop belongs to whoever took it next.
+    const held = sql`id = ${jobId} and locked_by = ${workerId}`;
     try {
       await definition.handle(definition.payload.parse(job.payload), {
         db,
@@ -86,9 +93,14 @@ export function createJobWorker(opts: {
         signal: stopping.signal,
       });
       await db.execute(
-        sql`update jobs set state = 'done', finished_at = now(), last_error = null where id = ${jobId}`,
+        sql`update jobs set state = 'done', finished_at = now(), last_error = null where ${held}`,
       );
     } catch (error) {
+      // Ended by the stop rather than failed: handed back whole, with the attempt not counted.
+      if (stopping.signal.aborted) {
+        await handBack(held);
+        return true;
+      }
       const message = error instanceof Error ? error.message : String(error);
       const attempts = Number(job.attempts);
       const giveUp = attempts >= (definition.maxAttempts ?? 5);
@@ -101,9 +113,17 @@ export function createJobWorker(opts: {
         update jobs set state = ${giveUp ? "failed" : "queued"}, last_error = ${message.slice(0, 2000)},
           run_at = now() + ${`${delayMs} milliseconds`}::interval, locked_at = null, locked_by = null,
           finished_at = ${giveUp ? sql`now()` : null}
-        where id = ${jobId}`);
+        where ${held}`);
     }
     return true;
+  }
+
+  /** Queues held jobs to run now, as if never claimed, so another instance takes them at its next poll. */
+  async function handBack(which: ReturnType<typeof sql>) {
+    await db.execute(sql`
+      update jobs set state = 'queued', run_at = now(), attempts = greatest(attempts - 1, 0),
+        locked_at = null, locked_by = null
+      where ${which} and state = 'running'`);
   }
 
   return {
@@ -124,11 +144,20 @@ export function createJobWorker(opts: {
       };
       timer = setTimeout(tick, 0);
     },
-    async stop() {
+    async stop(waitMs) {
       stopped = true;
       stopping.abort();
       if (timer) clearTimeout(timer);
-      await running.catch(() => {});
+      const finished = running.catch(() => {});
+      if (waitMs === undefined) await finished;
+      else {
+        let timeout: NodeJS.Timeout | undefined;
+        await Promise.race([finished, new Promise((resolve) => (timeout = setTimeout(resolve, waitMs)))]);
+        clearTimeout(timeout);
+      }
+      await handBack(sql`locked_by = ${workerId}`).catch((error: unknown) =>
+        log.error({ err: error }, "held jobs could not be handed back; they run again once stale"),
+      );
     },
   };
 }

@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
+import { countMail } from "./outcome-metrics.ts";
 
 export interface MailMessage {
   to: string;
@@ -27,6 +28,25 @@ export function createMailer(opts: {
   mailDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
+  return countedMailer(transportMailer(opts));
+}
+
+/** Each send counted by outcome (mails_sent_total, platform/outcome-metrics.ts). */
+function countedMailer(mailer: Mailer): Mailer {
+  return {
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (error) {
+        countMail(false);
+        throw error;
+      }
+      countMail(true);
+    },
+  };
+}
+
+function transportMailer(opts: Parameters<typeof createMailer>[0]): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {

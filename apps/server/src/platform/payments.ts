@@ -34,6 +34,8 @@ export interface PaymentGateway {
     amountCents: number;
     card: CardDetails;
     idempotencyKey: string;
+    /** What the payment is for (purchase, tip, ad ...): not sent to the processor, only counted (metrics). */
+    purpose?: string;
   }): Promise<AuthorizeResult>;
   capture(chargeId: string): Promise<void>;
   /** Releases an authorisation that will not be captured (the purchase was refused after authorising). */

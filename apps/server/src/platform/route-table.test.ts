@@ -12,6 +12,9 @@ import { makeUser } from "../test/factories.ts";
  */
 const PUBLIC_ROUTES = [
   "GET /api/health",
+  // Liveness and readiness, for load balancers and orchestrators (issue 24).
+  "GET /api/health/live",
+  "GET /api/health/ready",
   "GET /api/docs",
   "GET /api/site-settings/front-end",
   "GET /api/site-settings/front-end-offline",

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { constants, createReadStream, createWriteStream } from "node:fs";
+import { access, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, normalize, sep } from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -19,6 +19,17 @@ export interface Storage {
   /** The stored file, or only `range` of it (inclusive byte offsets, for HTTP range requests); size is the whole file's. */
   read(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+  /**
+   * A link that reads `key` straight from the store for `seconds`, answered as a download of `file`; only
+   * a bucket has it, and downloads use it when the operator turns on STORAGE_SIGNED_URLS.
+   */
+  signedDownloadUrl?(
+    key: string,
+    file: { name: string; content_type: string },
+    seconds: number,
+  ): Promise<string>;
+  /** Resolves when the store answers and takes writes, else rejects saying why: readiness asks it. */
+  check(): Promise<void>;
 }
 
 export interface ByteRange {
@@ -83,6 +94,11 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async check() {
+      // The folder is made on the first write; it must exist by then or be makeable, and be writable.
+      await mkdir(root, { recursive: true });
+      await access(root, constants.W_OK);
     },
   };
 }

@@ -9,7 +9,7 @@ import type { AppInstance } from "../platform/app-types.ts";
 import { createMailer } from "../platform/mail.ts";
 import { createSandboxGateway } from "../platform/payments.ts";
 import { startSession } from "../platform/sessions.ts";
-import { createLocalStorage } from "../platform/storage.ts";
+import { createLocalStorage, type Storage } from "../platform/storage.ts";
 import { createTokenSigner } from "../platform/tokens.ts";
 import { createTestDatabase } from "./database.ts";
 import { TEST_PASSWORD } from "./factories.ts";
@@ -36,8 +36,14 @@ export interface TestApp {
   sentMail(): Promise<string[]>;
 }
 
-/** The real app on a fresh database of its own, through app.inject (Outline's server/test/support.ts). */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database of its own, through app.inject (Outline's server/test/support.ts); its
+ * files in a local folder of its own unless `options.storage` says otherwise (an S3 server's, say).
+ */
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  options: { storage?: Storage } = {},
+): Promise<TestApp> {
   const { database, url } = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), "market-test-"));
   const config: Config = {
@@ -57,7 +63,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
       config,
       database,
       db: database.db,
-      storage: createLocalStorage(join(dataDir, "files")),
+      storage: options.storage ?? createLocalStorage(join(dataDir, "files")),
       mailer: createMailer({ from: config.mailFrom, mailDir, log: silentLog }),
       tokens: createTokenSigner(config.jwtSecret),
       payments: createSandboxGateway(),
@@ -124,10 +130,15 @@ const silentLog = {
 export async function buildSecondInstance(
   first: TestApp,
   overrides: Partial<Config> = {},
+  options: { storage?: Storage } = {},
 ): Promise<{ app: AppInstance; close(): Promise<void> }> {
   const database = await openDatabase({ databaseUrl: first.databaseUrl, poolSize: 2 });
   const config = { ...first.config, ...overrides };
-  const app = await buildApp({ ...first.app.deps, config, database, db: database.db }, { logger: false });
+  const storage = options.storage ?? first.app.deps.storage;
+  const app = await buildApp(
+    { ...first.app.deps, config, database, db: database.db, storage },
+    { logger: false },
+  );
   await app.ready();
   return {
     app,

@@ -69,6 +69,7 @@ export function AccountMenu() {
   const links = [
     { to: "/portfolio", label: orDefault("nav.portfolio", "Your portfolio") },
     { to: "/profile/purchases", label: orDefault("nav.library", "My resources") },
+    { to: "/profile/licences", label: orDefault("nav.licences", "Licences") },
     { to: "/favorites", label: t("nav.favorites") },
     { to: "/following", label: orDefault("nav.following", "Following") },
     { to: "/publishing", label: t("nav.publishing") },

@@ -167,6 +167,14 @@ const publicAndAccount: RouteEntry[] = [
   signedIn("/profile/purchases", "My resources", "Everything you bought, were given or downloaded free.", {
     screen: () => import("./library/LibraryPage.tsx"),
   }),
+  signedIn(
+    "/profile/licences",
+    "Licences",
+    "Resources you bought for colleagues, and ones colleagues gave you.",
+    {
+      screen: () => import("./licences/LicencesPage.tsx"),
+    },
+  ),
   signedIn("/profile/resources", "Your resources", "The resources on your profile.", {
     load: toOwnProfile("resources"),
   }),

@@ -81,6 +81,7 @@ export function makeDetail(overrides: Partial<ResourceDetail> = {}): ResourceDet
     price: 0,
     sale_price: null,
     sale_end: null,
+    seat_price: null,
     approval_status: "approved",
     status: "listed",
     is_featured: false,
@@ -102,6 +103,8 @@ export function makeDetail(overrides: Partial<ResourceDetail> = {}): ResourceDet
     includedResourceIds: [],
     bundle: null,
     inBundles: [],
+    seatPriceCents: 0,
+    licensedBy: null,
     ...overrides,
   };
 }

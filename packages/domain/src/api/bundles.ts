@@ -23,7 +23,12 @@ const resourceIds = z.array(z.uuid()).min(BUNDLE_LIMITS.minResources).max(BUNDLE
 /** Cents; a bundle is never free. */
 const price = z.number().int().min(PRICE_RULES.minCents).max(PRICE_RULES.maxCents);
 
-export const bundleCreateSchema = z.object({ title, description, resourceIds, price }).strict();
+/** Cents for each seat after the first (issue 23); null: the site's percent of the price. */
+const seatPrice = z.number().int().min(0).max(PRICE_RULES.maxCents).nullable();
+
+export const bundleCreateSchema = z
+  .object({ title, description, resourceIds, price, seatPrice: seatPrice.optional() })
+  .strict();
 export type BundleCreate = z.input<typeof bundleCreateSchema>;
 
 /** A change names only what changes. */
@@ -33,6 +38,7 @@ export const bundlePatchSchema = z
     description: description.optional(),
     resourceIds: resourceIds.optional(),
     price: price.optional(),
+    seatPrice: seatPrice.optional(),
   })
   .strict();
 export type BundlePatch = z.input<typeof bundlePatchSchema>;
@@ -44,6 +50,8 @@ export const bundleSchema = z.object({
   title: z.string(),
   description: z.string(),
   price: z.number().int(),
+  /** The creator's price for each seat after the first; null: the site's percent of the price. */
+  seatPrice: z.number().int().nullable(),
   approval_status: z.string(),
   status: z.string(),
   /** Its own first preview, else its first included resource's cover. */

@@ -47,6 +47,11 @@ export const earningsLineSchema = z.object({
   receipt: z.string().nullable(),
   /** A sale, gift or refund of a bundle (issue 22: earnings show bundle sales as such). */
   isBundle: z.boolean(),
+  /**
+   * Issue 23: a sale's or gift's seats bought, a refund's seats given back (a whole refund's: all the
+   * purchase's), on its line and its fee line; null for a tip, a payout or an adjustment.
+   */
+  seats: z.number().int().nullable().optional(),
 });
 export type EarningsLineResponse = z.infer<typeof earningsLineSchema>;
 

@@ -11,6 +11,7 @@ import { healthEndpoints } from "./health.ts";
 import { helpEndpoints } from "./help.ts";
 import { insightEndpoints } from "./insight.ts";
 import { libraryEndpoints } from "./library.ts";
+import { licenceEndpoints } from "./licences.ts";
 import { promotionEndpoints } from "./promotions.ts";
 import { publishingEndpoints } from "./publishing.ts";
 import { refundEndpoints } from "./refunds.ts";
@@ -42,6 +43,7 @@ export const ENDPOINTS = {
   ...healthEndpoints,
   ...helpEndpoints,
   ...insightEndpoints,
+  ...licenceEndpoints,
   ...libraryEndpoints,
   ...promotionEndpoints,
   ...publishingEndpoints,

@@ -46,10 +46,14 @@ export const libraryItemSchema = z.object({
   saleId: z.string().nullable(),
   /** What a purchase cost, in cents; null for a gift or a free download. */
   amount: z.number().int().nullable(),
+  /** The seats of the viewer's own purchase (issue 23: more than 1 when bought for colleagues); else null. */
+  seats: z.number().int().nullable().optional(),
   /** Who gave a gift. */
   giftFrom: z.object({ username: z.string(), first_name: z.string() }).nullable(),
   /** The bundle it came in (source "bundle"), whose receipt is the bundle's sale's. */
   inBundle: z.object({ id: z.string(), name: z.string(), title: z.string() }).nullable(),
+  /** The buyer who gave the teacher a seat of it (issue 23: listed as a purchase, with no sale of theirs). */
+  licensedBy: publicUserSchema.nullable().optional(),
   file: libraryFileSchema.nullable(),
 });
 export type LibraryItem = z.infer<typeof libraryItemSchema>;

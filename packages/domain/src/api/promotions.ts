@@ -1,4 +1,5 @@
 import { COUPON_LIMITS, isCouponCode, normalizeCouponCode, STORE_SALE_LIMITS } from "../rules/commerce.ts";
+import { LICENCE_LIMITS } from "../rules/licences.ts";
 import { COUPON_STATES, PROMOTION_CHOSEN_MAX, STORE_SALE_STATES } from "../rules/promotions.ts";
 import { z } from "../zod.ts";
 import { defineEndpoints } from "./endpoint.ts";
@@ -103,15 +104,23 @@ export const couponQuoteQuerySchema = z.object({
     .enum(["true", "false"])
     .transform((v) => v === "true")
     .optional(),
+  /**
+   * Seats (issue 23), the buyer's own included: the quote's prices are then the whole licence's (the code
+   * takes money off the buyer's own seat only). A gift is one seat.
+   */
+  seats: z.coerce.number().int().min(1).max(LICENCE_LIMITS.maxSeats).default(1),
 });
 
 /** The price with the code, step by step: what the checkout shows before paying and then sends. */
 export const couponQuoteSchema = z.object({
   code: z.string(),
-  /** The price before the code (after the best running sale and any bundle credit). */
+  /**
+   * The price before the code (after the best running sale and any bundle credit); with `seats`, the whole
+   * licence's.
+   */
   beforeCents: z.number().int(),
   discountCents: z.number().int(),
-  /** What the card is charged: the purchase's `amount`. */
+  /** What the card is charged: the purchase's `amount` (with `seats`, the whole licence's). */
   priceCents: z.number().int(),
 });
 export type CouponQuote = z.infer<typeof couponQuoteSchema>;

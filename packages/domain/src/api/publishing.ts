@@ -62,6 +62,8 @@ export const resourcePatchSchema = z
     price: z.number().int().min(0).max(10_000_000),
     /** Cents; 0 for no sale. */
     sale_price: z.number().int().min(0).max(10_000_000),
+    /** Cents for each seat after the first (issue 23); null: the site's percent of the price. */
+    seat_price: z.number().int().min(0).max(10_000_000).nullable(),
     /** As typed: month/day/year, "" for none, or containing * (accepted, no end). */
     sale_end: text(40),
     backgroundColor: z

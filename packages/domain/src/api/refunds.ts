@@ -24,8 +24,17 @@ export const refundSchema = z.object({
   decidedAt: z.string().nullable(),
   /** Made by an admin directly, not asked for by the buyer. */
   byAdmin: z.boolean(),
+  /**
+   * A purchase for colleagues refunded in part (issue 23, rules/licences.ts licenceRefund): the free seats
+   * refunded (or, while the request waits, that a refund would give back now); null for a whole refund.
+   */
+  seats: z.number().int().nullable(),
+  /** What was refunded, or while the request waits would be now: the sale's amount for a whole refund. */
+  amountCents: z.number().int(),
   sale: z.object({
     amount: z.number().int(),
+    /** Seats bought (issue 23); after a refund of free seats, those that stay. */
+    seats: z.number().int(),
     purchasedAt: z.string(),
     isGift: z.boolean(),
   }),
@@ -56,7 +65,15 @@ export const refundDeclineBodySchema = z
 export const saleRefundStateSchema = z.object({
   refund: refundSchema.nullable(),
   requestableUntil: z.string().nullable(),
+  /** False too while every colleague's seat of a licence is given (refundableSeats 0): free one first. */
   canRequest: z.boolean(),
+  /**
+   * What a refund would give back now (issue 23): the purchase's amount, or a licence's free seats' cents
+   * once a colleague holds a seat; 0 once refunded.
+   */
+  refundableCents: z.number().int(),
+  /** The free seats a refund would give back; null: the whole purchase (or nothing, once refunded). */
+  refundableSeats: z.number().int().nullable(),
 });
 export type SaleRefundState = z.infer<typeof saleRefundStateSchema>;
 
@@ -69,6 +86,8 @@ export const refundQueueSchema = refundListSchema.extend({ total: z.number().int
 export const adminSaleSchema = z.object({
   saleId: z.string(),
   amount: z.number().int(),
+  /** Seats bought (issue 23), the buyer's own included. */
+  seats: z.number().int(),
   purchasedAt: z.string(),
   isGift: z.boolean(),
   resource: refundSchema.shape.resource,

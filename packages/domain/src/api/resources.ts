@@ -122,6 +122,8 @@ export const resourceFieldsSchema = z.object({
   price: z.number().int(),
   sale_price: z.number().int().nullable(),
   sale_end: z.string().nullable(),
+  /** The creator's price for each seat after the first (issue 23); null: the site's percent of the price. */
+  seat_price: z.number().int().nullable(),
   approval_status: z.string(),
   status: z.string(),
   updated_at: z.string(),
@@ -163,6 +165,10 @@ export const resourceDetailSchema = resourceFieldsSchema.extend({
   bundle: bundleContentsSchema.nullable(),
   /** The listed bundles that include this resource. */
   inBundles: z.array(containingBundleSchema),
+  /** What each seat for a colleague costs now (issue 23: rules/licences.ts additionalSeatCents); 0 if free. */
+  seatPriceCents: z.number().int(),
+  /** The viewer's flag: who gave them a seat of it (issue 23), or null. */
+  licensedBy: publicUserSchema.nullable(),
 });
 export type ResourceDetail = z.infer<typeof resourceDetailSchema>;
 

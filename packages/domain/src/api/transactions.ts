@@ -1,4 +1,5 @@
 import { DONATION_PLACEMENTS } from "../rules/enums.ts";
+import { LICENCE_LIMITS } from "../rules/licences.ts";
 import { checkPaymentFormFields } from "../rules/payment-form.ts";
 import { checkTipNote, TIP_MULTIPLE_MAX_RECIPIENTS } from "../rules/tips.ts";
 import { z } from "../zod.ts";
@@ -49,6 +50,11 @@ export const purchaseRequestSchema = paymentFormSchema.extend({
   /** The buyer's organisation details for this receipt (and, with saveBilling, for later ones). */
   billing: billingDetailsSchema.optional(),
   saveBilling: z.boolean().optional(),
+  /**
+   * Seats (issue 23): the buyer's own and one for each colleague; `amount` is then the whole licence's
+   * price (rules/licences.ts licenceTotalCents). A gift is always one seat.
+   */
+  seats: z.number().int().min(1).max(LICENCE_LIMITS.maxSeats).optional(),
 });
 export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
 
@@ -57,6 +63,8 @@ export const saleSchema = z.object({
   amount: z.number().int(),
   refCode: z.string().nullable(),
   isGift: z.boolean(),
+  /** Seats bought, the buyer's own included (1 unless bought for colleagues). */
+  seats: z.number().int(),
 });
 
 export const purchaseResponseSchema = z.object({

@@ -53,6 +53,7 @@ export const ROBOTS_DISALLOW = [
   "/profile/status",
   "/profile/messages",
   "/profile/purchases",
+  "/profile/licences",
   "/profile/*/message",
   "/profile/*/settings",
   "/profile/*/share",

@@ -58,6 +58,8 @@ export interface CreatorLedgerTransaction {
   saleId: string | null;
   /** A sale, gift or refund of a bundle (a resource of type BUNDLE_TYPE): labelled as such. */
   isBundle: boolean;
+  /** Issue 23: a sale's seats bought, a refund's seats refunded (the whole purchase's for a whole refund). */
+  seats?: number | null;
 }
 
 export interface EarningsLine {
@@ -75,6 +77,8 @@ export interface EarningsLine {
   feeFor: FeeBearingKind | null;
   receipt: string | null;
   isBundle: boolean;
+  /** A sale's seats, a refund's seats refunded, on its line and its fee line; null for others. */
+  seats?: number | null;
 }
 
 const isFeeBearing = (kind: string): kind is FeeBearingKind =>
@@ -98,6 +102,7 @@ export function earningsLines(transactions: readonly CreatorLedgerTransaction[])
       from: t.from,
       note: t.note,
       isBundle: t.isBundle,
+      ...(t.seats === undefined ? {} : { seats: t.seats }),
     };
     if (isFeeBearing(t.kind)) {
       lines.push({

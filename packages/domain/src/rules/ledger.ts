@@ -112,6 +112,30 @@ export function reversalLines(lines: readonly LedgerLine[]): LedgerLine[] {
   return nonZero(lines.map((l) => ({ ...l, amountCents: -l.amountCents })));
 }
 
+/**
+ * A refund of part of a sale (issue 23: the free seats of a purchase for colleagues): `refundCents` of the
+ * card's amount is given back, and the fee and the creator's share are reversed in the sale's own
+ * proportion (the fee's share of the price before any site discount, rounded half up), so the refund
+ * balances and the creator's and the platform's shares of the part refunded are what they earned on it.
+ * A site coupon's discount was the first seat's and stays.
+ */
+export function partialReversalLines(lines: readonly LedgerLine[], refundCents: number): LedgerLine[] {
+  assertCents(refundCents);
+  const card = lines.find((l) => l.account === "card_clearing")?.amountCents ?? 0;
+  const discount = lines.find((l) => l.account === "platform_discounts")?.amountCents ?? 0;
+  const fee = -(lines.find((l) => l.account === "platform_fees")?.amountCents ?? 0);
+  const creator = lines.find((l) => l.account === "creator_balance");
+  if (refundCents > card) throw new RangeError(`cannot refund ${refundCents} of ${card}`);
+  const gross = card + discount;
+  const feeBack = Math.floor((fee * refundCents * 2 + gross) / (2 * gross));
+  return nonZero([
+    line("card_clearing", null, -refundCents),
+    line("platform_fees", null, feeBack),
+    // No creator line: the fee took the whole sale, and the creator has nothing to give back.
+    line("creator_balance", creator?.usersId ?? null, refundCents - feeBack),
+  ]);
+}
+
 /** A tip: the fee is `tipFeePercent` (DECISIONS.md: 0, the creator keeps all), split like a sale. */
 export function tipLines(input: {
   amountCents: number;

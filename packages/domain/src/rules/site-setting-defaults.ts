@@ -23,6 +23,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   tipFeePercent: 0,
   payoutHoldDays: 14,
   refundWindowDays: 14,
+  additionalSeatPercent: 50,
   payoutMinimumCents: 1000,
   featurePricePerDayCents: 200,
   favoritesLimit: 500,

@@ -55,6 +55,8 @@ export const siteSettingsSchema = z.object({
   payoutHoldDays: z.number().int().min(0).max(365),
   /** How many days after a purchase its buyer may ask for a refund (issue 22). */
   refundWindowDays: z.number().int().min(0).max(365),
+  /** An additional seat's price as a percent of the running price, where its creator set none (issue 23). */
+  additionalSeatPercent: z.number().int().min(0).max(100),
   payoutMinimumCents: cents,
   featurePricePerDayCents: cents,
   favoritesLimit: z.number().int().min(1).max(100_000),

@@ -143,6 +143,12 @@ export const refunds = pgTable(
     decided_at: timestamp("decided_at", { withTimezone: true }),
     decline_note: text("decline_note"),
     ledger_transaction_id: uuid("ledger_transaction_id").references(() => ledgerTransactions.id),
+    /**
+     * A purchase for colleagues refunded in part (issue 23: rules/licences.ts licenceRefund): the free
+     * seats given back and what they came to; null for a whole refund.
+     */
+    seats: smallint("seats"),
+    amount_cents: integer("amount_cents"),
     created_at: createdAt(),
   },
   (t) => [

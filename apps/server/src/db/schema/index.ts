@@ -3,6 +3,7 @@ export * from "./commerce.ts";
 export * from "./conversations.ts";
 export * from "./help.ts";
 export * from "./insight.ts";
+export * from "./licences.ts";
 export * from "./money.ts";
 export * from "./resources.ts";
 export * from "./reviews.ts";

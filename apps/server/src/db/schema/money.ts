@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -114,6 +115,10 @@ export const sales = pgTable(
     credit_cents: integer("credit_cents").notNull().default(0),
     /** When it was refunded: it no longer grants the resource, and may be bought again. */
     refunded_at: timestamp("refunded_at", { withTimezone: true }),
+    /** Seats bought (issue 23): the buyer's own and one per colleague (db/schema/licences.ts). */
+    seats: smallint("seats").notNull().default(1),
+    /** What each colleague's seat cost, for refunding the free ones. */
+    seat_price_cents: integer("seat_price_cents").notNull().default(0),
     payment_id: requiredRef("payment_id", () => payments.id),
     created_at: createdAt(),
   },
@@ -131,6 +136,7 @@ export const sales = pgTable(
       .on(t.resource_id, t.buyer_id)
       .where(sql`not is_gift and refunded_at is null`),
     check("sales_amount_check", sql`amount_cents > 0`),
+    check("sales_seats_check", sql`seats between 1 and 100 and (seats = 1 or not is_gift)`),
   ],
 );
 

@@ -46,6 +46,8 @@ export const resources = pgTable(
     /** Cents: 0 for free, else 100 to 10000 (spec: 1 to 100 dollars). */
     price: integer("price").notNull().default(0),
     sale_price: integer("sale_price"),
+    /** The creator's price for each seat after the first (issue 23); null: the site's percent. */
+    seat_price: integer("seat_price"),
     sale_end: date("sale_end", { mode: "string" }),
     approval_status: text("approval_status").notNull().default("creating"),
     status: text("status").notNull().default("inactive"),
@@ -154,6 +156,7 @@ export const resources = pgTable(
     check("resources_status_check", oneOf("status", RESOURCE_STATUSES)),
     check("resources_upload_status_check", sql`upload_status in (0, 1, 2, 5)`),
     check("resources_price_check", sql`price = 0 or price between 100 and 10000`),
+    check("resources_seat_price_check", sql`seat_price is null or seat_price between 0 and 10000`),
     check(
       "resources_sale_price_check",
       sql`sale_price is null or (sale_price between 100 and 10000 and sale_price < price)`,

@@ -415,6 +415,30 @@ describe("demo seed", () => {
     await db.execute(sql`delete from payouts where id = ${payout.id}`);
   });
 
+  it("gives teacher1 a purchase for three seats with one held by teacher2 (issue 23), its books balanced", async () => {
+    const [licence] = await rows<{
+      seats: number;
+      amount: number;
+      seat: number;
+      price: number;
+      held: string[];
+    }>(
+      db,
+      sql`select s.seats, s.amount_cents as amount, s.seat_price_cents as seat, r.price,
+            array(select h.username from licence_seats ls join users h on h.id = ls.holder_id
+                  where ls.sale_id = s.id) as held
+          from sales s join users b on b.id = s.buyer_id join resources r on r.id = s.resource_id
+          where b.username = 'teacher1' and s.seats > 1`,
+    );
+    expect(licence).toMatchObject({ seats: 3, held: ["teacher2"] });
+    expect(licence!.amount).toBe(licence!.price + 2 * licence!.seat);
+    const free = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from licence_seats where holder_id is null and invited_email is null`,
+    );
+    expect(free[0]!.n).toBe(1);
+  });
+
   it("seeds only once", async () => {
     const before = await rows<{ n: number }>(db, sql`select count(*)::int as n from resources`);
     expect(await seedDemoIfEmpty({ db, config: SEED_TEST_CONFIG, storage: bed.storage })).toBe(false);

@@ -43,6 +43,7 @@ import { type DemoActivityPlan, planDemoActivity } from "./demo-activity.ts";
 import { insertDemoBundles } from "./demo-bundles.ts";
 import { planHelpBook } from "./demo-help.ts";
 import { insertDemoInsight } from "./demo-insight.ts";
+import { insertDemoLicence } from "./demo-licences.ts";
 import { planDemoResources } from "./demo-resources.ts";
 import { DEMO_REVIEWERS } from "./demo-review-texts.ts";
 import { adImageSvg, avatarSvg, bannerSvg, logoSvg, PALETTE, patternSvg, renderSvg } from "./images.ts";
@@ -145,6 +146,8 @@ async function insertPlan(tx: Tx, plan: DemoPlan, now: Date): Promise<void> {
   if (votes.length) await tx.insert(reviewHelpfulVotes).values(votes);
   if (reports.length) await tx.insert(reviewReports).values(reports);
   await insertDemoBundles(tx, now);
+  // teacher1's purchase for three seats, one held by teacher2 (issue 23: /profile/licences has one to show).
+  await insertDemoLicence(tx, now);
   // Last: the views follow the downloads and sales the triggers have counted into the daily rows.
   await insertDemoInsight(tx);
 }

@@ -9,6 +9,7 @@ import { AppError, unauthorized } from "../../platform/errors.ts";
 import { DUMMY_HASH, hashSecret, verifySecret } from "../../platform/passwords.ts";
 import { consumeRateLimit, RATE_LIMITS } from "../../platform/rate-limit.ts";
 import { startSession } from "../../platform/sessions.ts";
+import { claimInvitedSeats } from "../licences/index.ts";
 import { getSiteSettings } from "../site/index.ts";
 import { findUserByLogin, newRefCode, presentSelf, scopesOf } from "../users/index.ts";
 import { checkLoginThrottle, recordLoginFailure, resetLoginFailures } from "./login-throttle.ts";
@@ -205,6 +206,8 @@ export async function signUp(deps: LoginDeps & LinkMailDeps, input: SignUpReques
       if (!isUniqueViolation(error, "ref_code") || attempt > 5) throw error;
     }
   }
+  // Seats colleagues gave this address before it had an account are the new account's (issue 23).
+  await claimInvitedSeats(db, created);
   await sendVerificationMail(deps, created);
   return issueLogin(deps, created, "sign-up");
 }

@@ -14,6 +14,8 @@ export interface BundleRow extends Record<string, unknown> {
   title: string;
   description: string;
   price: number;
+  /** The creator's price for each seat after the first (issue 23); null: the site's percent. */
+  seat_price: number | null;
   approval_status: string;
   status: string;
   cover_locator: string | null;
@@ -25,7 +27,7 @@ export interface BundleRow extends Record<string, unknown> {
 async function findBundle(db: Db, idOrName: string): Promise<BundleRow | null> {
   const match = isUuid(idOrName) ? sql`r.id = ${idOrName}` : sql`r.name = ${idOrName.toLowerCase()}`;
   const result = await db.execute<BundleRow>(sql`
-    select r.id, r.name, r.users_id, r.title, r.description, r.price, r.approval_status, r.status,
+    select r.id, r.name, r.users_id, r.title, r.description, r.price, r.seat_price, r.approval_status, r.status,
            u.username as creator_username, u.first_name as creator_first_name,
            u.avatar_locator as creator_avatar_locator,
            (select p.storage_key from resource_previews p where p.resource_id = r.id
@@ -33,7 +35,13 @@ async function findBundle(db: Db, idOrName: string): Promise<BundleRow | null> {
     from resources r join users u on u.id = r.users_id
     where ${match} and r.type = ${BUNDLE_TYPE}`);
   const row = result.rows[0];
-  return row ? { ...row, price: Number(row.price) } : null;
+  return row
+    ? {
+        ...row,
+        price: Number(row.price),
+        seat_price: row.seat_price === null ? null : Number(row.seat_price),
+      }
+    : null;
 }
 
 /** A bundle the viewer may see: a listed one for anybody, an unlisted one for its creator or an admin. */

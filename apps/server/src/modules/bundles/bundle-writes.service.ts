@@ -54,6 +54,19 @@ async function checkedContents(db: Db, creatorId: string, resourceIds: readonly 
   return bundleCatalogueFields(resourceIds.map((id) => byId.get(id)!));
 }
 
+/**
+ * The creator's price for each seat after the first (issue 23; null: the site's percent of the price):
+ * never more than the bundle's price, refused on its field as the resource wizard refuses seat_price.
+ */
+function checkSeatPrice(seatPrice: number | null, price: number) {
+  if (seatPrice !== null && seatPrice > price) {
+    throw validationFailed(
+      { seatPrice: "seat_price_above_price" },
+      "A colleague's seat costs at most the bundle's price",
+    );
+  }
+}
+
 /** Its title and description with the site's restricted words replaced, still within their limits. */
 async function cleanTexts(db: Db, texts: { title?: string | undefined; description?: string | undefined }) {
   const { restrictedWords } = await getSiteSettings(db);
@@ -95,6 +108,7 @@ export async function createBundle(db: Db, viewer: Viewer, input: BundleCreate):
   assertMayPublish(viewer);
   const texts = await cleanTexts(db, input);
   const filed = await checkedContents(db, viewer.id, input.resourceIds, input.price);
+  checkSeatPrice(input.seatPrice ?? null, input.price);
   // Two bundles may pick the same title at once: the unique name decides, and the loser tries the next.
   for (let attempt = 0; ; attempt += 1) {
     const name = await uniqueName(db, texts.title!);
@@ -109,6 +123,7 @@ export async function createBundle(db: Db, viewer: Viewer, input: BundleCreate):
             description: texts.description!,
             type: BUNDLE_TYPE,
             price: input.price,
+            seat_price: input.seatPrice ?? null,
             ...filed,
             ...submitted(),
           })
@@ -139,6 +154,8 @@ export async function patchBundle(db: Db, viewer: Viewer, idOrName: string, patc
   const row = await findOwnBundle(db, idOrName, viewer);
   const texts = await cleanTexts(db, patch);
   const price = patch.price ?? row.price;
+  const seatPrice = patch.seatPrice !== undefined ? patch.seatPrice : row.seat_price;
+  if (patch.seatPrice !== undefined || patch.price !== undefined) checkSeatPrice(seatPrice, price);
   let filed: ReturnType<typeof bundleCatalogueFields> | null = null;
   if (patch.resourceIds !== undefined || patch.price !== undefined) {
     const ids = patch.resourceIds ?? (await listedItemIds(db, row.id));
@@ -155,6 +172,7 @@ export async function patchBundle(db: Db, viewer: Viewer, idOrName: string, patc
       .set({
         ...texts,
         price,
+        seat_price: seatPrice,
         ...(filed ?? {}),
         ...(review && row.approval_status !== "awaiting_approval" ? submitted() : {}),
         updated_at: new Date(),

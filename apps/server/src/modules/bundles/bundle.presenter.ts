@@ -18,6 +18,7 @@ export async function presentBundle(db: Db, row: BundleRow, viewer: Viewer | nul
     title: row.title,
     description: row.description,
     price: row.price,
+    seatPrice: row.seat_price,
     approval_status: row.approval_status,
     status: row.status,
     cover_locator:

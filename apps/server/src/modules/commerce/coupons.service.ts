@@ -5,6 +5,7 @@ import {
   checkCouponExpiry,
   couponState,
   dayInZone,
+  licenceTotalCents,
   PROMOTION_LIST_MAX,
 } from "@market/domain";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
@@ -14,7 +15,8 @@ import type { Viewer } from "../../platform/access.ts";
 import { isUniqueViolation } from "../../platform/db-errors.ts";
 import { AppError, forbidden, notFound, validationFailed } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
-import { quoteFor } from "./pricing.service.ts";
+import { getSiteSettings } from "../site/index.ts";
+import { giftSingleSeat, quoteFor } from "./pricing.service.ts";
 import { checkChosenResources, chosenTitles, siteTimeZone } from "./promotion-scope.ts";
 
 /**
@@ -155,7 +157,7 @@ export async function quoteCoupon(
   db: Db,
   viewer: Viewer,
   code: string,
-  query: { resourceId: string; gift?: boolean | undefined },
+  query: { resourceId: string; gift?: boolean | undefined; seats?: number | undefined },
 ): Promise<CouponQuote> {
   const [resource] = await db
     .select()
@@ -170,15 +172,26 @@ export async function quoteCoupon(
   }
   if (resource.price === 0) throw new AppError("not_for_sale", "This resource is free: download it instead");
   if (resource.users_id === viewer.id) throw new AppError("not_for_sale", "You cannot buy your own resource");
+  const seats = query.seats ?? 1;
+  if (query.gift === true && seats > 1) throw giftSingleSeat();
   const now = new Date();
-  const today = dayInZone(now, await siteTimeZone(db));
-  const base = { resource, buyerId: viewer.id, gift: query.gift === true, today, now };
+  const settings = await getSiteSettings(db);
+  const today = dayInZone(now, settings.timeZone);
+  const base = {
+    resource,
+    buyerId: viewer.id,
+    gift: query.gift === true,
+    today,
+    now,
+    seatPercent: settings.additionalSeatPercent,
+  };
   const withCode = await quoteFor(db, { ...base, couponCode: code });
   const without = await quoteFor(db, base);
+  // The colleagues' seats cost the same with or without the code: it is the buyer's own seat's.
   return {
     code: withCode.coupon!.code,
-    beforeCents: without.priceCents,
+    beforeCents: licenceTotalCents(without.priceCents, without.seatCents, seats),
     discountCents: withCode.discountCents,
-    priceCents: withCode.priceCents,
+    priceCents: licenceTotalCents(withCode.priceCents, withCode.seatCents, seats),
   };
 }

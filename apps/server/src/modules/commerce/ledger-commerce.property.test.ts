@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleItems, coupons } from "../../db/schema/index.ts";
+import type { createSandboxGateway } from "../../platform/payments.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
 import { makeAdmin, makeResource, makeUser } from "../../test/factories.ts";
 import { overlapping } from "../../test/race.ts";
@@ -18,7 +19,10 @@ import { quoteFor } from "./pricing.service.ts";
  * - a refund is the exact negation of its sale, account by account, and once every sale of a run is
  *   refunded, every account is back to what it was before the run;
  * - a double-submitted approval refunds once;
- * - a coupon's uses equal its redemptions and never pass max_uses, even when buyers race for the last.
+ * - a coupon's uses equal its redemptions and never pass max_uses, even when buyers race for the last;
+ * - a licence's refund (issue 23) gives back exactly its free seats' cents once a colleague holds a seat
+ *   (the whole sale while none does), moving each account back by no more than its sale moved it, and
+ *   nothing while every colleague's seat is given.
  * Measured: about 5 s on PGlite, 8 s on PostgreSQL.
  */
 const RUNS = 60;
@@ -131,6 +135,7 @@ describe("ledger properties with bundles, coupons and refunds", () => {
         gift: false,
         today: dayInZone(new Date(), "America/New_York"),
         now: new Date(),
+        seatPercent: 50,
       });
       return quote.priceCents;
     } catch {
@@ -213,6 +218,117 @@ describe("ledger properties with bundles, coupons and refunds", () => {
         expect(refundsOfRun.rows[0]!.n).toBe(saleIds.length);
       }),
       { numRuns: RUNS },
+    );
+  }, 120_000);
+
+  /** The ledger lines of a sale's payment, by account, of the given kinds. */
+  const linesOf = async (saleId: string, kinds: string[]) =>
+    Object.fromEntries(
+      (
+        await t.db.execute<{ account: string; total: string }>(sql`
+          select e.account, sum(e.amount_cents) as total
+          from sales s join ledger_transactions lt on lt.payment_id = s.payment_id
+          join ledger_entries e on e.transaction_id = lt.id
+          where s.id = ${saleId} and lt.kind = any(${`{${kinds.join(",")}}`}::text[])
+          group by e.account`)
+      ).rows.map((r) => [r.account, Number(r.total)]),
+    );
+
+  it("a licence's refund gives back its free seats' cents, never more than the sale per account", async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Item>("small", "large", "bundle"),
+        fc.constantFrom<Coupon>(null, "creator", "site"),
+        fc.integer({ min: 2, max: 6 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom("admin" as const, "approveTwice" as const),
+        async (item, coupon, seats, assignedShare, via) => {
+          run += 1;
+          const buyer = await makeUser(t.db, { username: `seat_buyer_${run}` });
+          const auth = await t.tokenFor(buyer.id);
+          const admins = await Promise.all(
+            ["a", "b"].map((x) => makeAdmin(t.db, { username: `seat_admin_${run}_${x}` })),
+          );
+          const [adminAuth, otherAdminAuth] = await Promise.all(
+            admins.map((a) => t.tokenFor(a.id, ["user", "admin"])),
+          );
+          const quote = await quoteFor(t.db, {
+            resource: items[item],
+            buyerId: buyer.id,
+            couponCode: coupon ? CODES[coupon] : undefined,
+            gift: false,
+            today: dayInZone(new Date(), "America/New_York"),
+            now: new Date(),
+            seatPercent: 50,
+          });
+          const amount = quote.priceCents + (seats - 1) * quote.seatCents;
+          const bought = await post(auth, "/transactions/resource/purchase", {
+            resourceId: items[item].name,
+            amount,
+            seats,
+            ...(coupon ? { couponCode: CODES[coupon] } : {}),
+            ...CARD,
+          });
+          expect(bought.status).toBe(200);
+          const saleId = (bought.body.sale as { saleId: string }).saleId;
+          // Colleagues' seats given by writing the rows (assigning is modules/licences' and tested there).
+          const assigned = Math.floor(assignedShare * (seats - 1));
+          await t.db.execute(sql`
+            update licence_seats set invited_email = 'colleague' || slot || '@example.org', assigned_at = now()
+            where sale_id = ${saleId} and slot <= ${assigned}`);
+          const sale = await linesOf(saleId, ["sale"]);
+          const before = await totals();
+
+          let answers: { status: number; body: Record<string, unknown> }[];
+          if (via === "admin") {
+            answers = [
+              await post(adminAuth!, `/admin/transactions/${saleId}/refund`, { reason: "Seat test." }),
+            ];
+          } else {
+            const asked = await post(auth, `/transactions/${saleId}/refund-request`, {
+              reason: "Seat test.",
+            });
+            answers =
+              asked.status === 201
+                ? await Promise.all([
+                    post(adminAuth!, `/refunds/${asked.body.id}/approve`),
+                    post(otherAdminAuth!, `/refunds/${asked.body.id}/approve`),
+                  ])
+                : [asked];
+          }
+          expect(await unbalanced()).toEqual([]);
+          const free = seats - 1 - assigned;
+          if (assigned > 0 && free === 0) {
+            // Every colleague's seat is given: nothing is refunded, nothing moves.
+            expect(answers.map((a) => a.body.error)).toContain("no_free_seats");
+            expect(await totals()).toEqual(before);
+            return;
+          }
+          expect(answers.filter((a) => a.status === 200 || a.status === 201)).toHaveLength(1);
+          const refund = await linesOf(saleId, ["refund"]);
+          const refundCents = assigned === 0 ? amount : free * quote.seatCents;
+          expect(refund.card_clearing).toBe(-refundCents);
+          for (const [account, cents] of Object.entries(refund)) {
+            // A refund moves each account back, never by more than the sale moved it.
+            expect(Math.sign(cents)).toBe(-Math.sign(sale[account] ?? 0));
+            expect(Math.abs(cents)).toBeLessThanOrEqual(Math.abs(sale[account] ?? 0));
+          }
+          if (assigned === 0) expect(await inexactRefunds()).toEqual([]);
+          const sandbox = t.app.deps.payments as ReturnType<typeof createSandboxGateway>;
+          const refunded = [...sandbox.refunds.values()];
+          const [payment] = (
+            await t.db.execute<{ charge_id: string; seats: number }>(
+              sql`select p.charge_id, s.seats from payments p join sales s on s.payment_id = p.id where s.id = ${saleId}`,
+            )
+          ).rows;
+          expect(refunded.filter((r) => r.chargeId === payment!.charge_id).map((r) => r.amountCents)).toEqual(
+            [refundCents],
+          );
+          expect(Number(payment!.seats)).toBe(assigned === 0 ? seats : seats - free);
+        },
+      ),
+      { numRuns: 30 },
     );
   }, 120_000);
 

@@ -1,4 +1,5 @@
 import {
+  additionalSeatCents,
   BUNDLE_TYPE,
   bestSalePrice,
   type CouponTerms,
@@ -12,7 +13,7 @@ import {
 } from "@market/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, validationFailed } from "../../platform/errors.ts";
 
 /**
  * What a buyer pays for a resource or bundle (issue 22): the best running sale (its own or its creator's
@@ -29,6 +30,8 @@ export interface PricedResource {
   sale_price: number | null;
   sale_end: string | null;
   type: string;
+  /** The creator's price for each seat after the first (issue 23); null: the site's percent. */
+  seat_price: number | null;
 }
 
 /**
@@ -174,13 +177,27 @@ export async function paidForOwnedInBundle(db: Db, bundleId: string, buyerId: st
   return Number(result.rows[0]?.paid ?? 0);
 }
 
+/** A gift is one seat (issue 23): its recipient has it alone; the quote and the checkout both refuse more. */
+export const giftSingleSeat = () =>
+  validationFailed(
+    { seats: "gift_single_seat" },
+    "A gift is for one teacher: buy it for yourself to share seats",
+  );
+
 export interface BuyerQuote extends PriceQuote {
   coupon: CouponRow | null;
+  /**
+   * Each seat after the first (issue 23: rules/licences.ts additionalSeatCents), from the running price
+   * before the coupon and the bundle's credit: those are the buyer's own, taken off their seat only.
+   * `priceCents` stays the first seat's; a purchase of n seats is licenceTotalCents(priceCents, seatCents, n).
+   */
+  seatCents: number;
 }
 
 /**
  * The full price for one buyer: the best sale, the coupon (when given; refusals throw), and for a bundle
  * bought for themself the credit for what they own. A gift gets no credit: the recipient owns nothing yet.
+ * `seatPercent` is the site's additionalSeatPercent, read by the caller with its other settings.
  */
 export async function quoteFor(
   db: Db,
@@ -191,6 +208,7 @@ export async function quoteFor(
     gift: boolean;
     today: string;
     now: Date;
+    seatPercent: number;
   },
 ): Promise<BuyerQuote> {
   const { resource } = input;
@@ -207,5 +225,6 @@ export async function quoteFor(
     coupon,
     paidForOwnedCents,
   });
-  return { ...quote, coupon };
+  const seatCents = additionalSeatCents(quote.saleCents, resource.seat_price, input.seatPercent);
+  return { ...quote, coupon, seatCents };
 }

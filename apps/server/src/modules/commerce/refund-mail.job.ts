@@ -48,13 +48,15 @@ export function refundMailJob(deps: {
         amount_cents: number;
         reason: string;
         decline_note: string | null;
+        refund_seats: number | null;
         buyer_email: string;
         buyer_first_name: string;
         buyer_username: string;
         creator_email: string;
         creator_first_name: string;
       }>(sql`
-        select r.title, r.name, s.id as sale_id, s.amount_cents, rf.reason, rf.decline_note,
+        select r.title, r.name, s.id as sale_id, coalesce(rf.amount_cents, s.amount_cents) as amount_cents,
+               rf.reason, rf.decline_note, rf.seats as refund_seats,
                b.email as buyer_email, b.first_name as buyer_first_name, b.username as buyer_username,
                c.email as creator_email, c.first_name as creator_first_name
         from refunds rf join sales s on s.id = rf.sale_id join resources r on r.id = s.resource_id
@@ -69,6 +71,7 @@ export function refundMailJob(deps: {
         creator: { email: row.creator_email, firstName: row.creator_first_name },
         reason: row.reason,
         declineNote: row.decline_note,
+        seatsRefunded: row.refund_seats === null ? null : Number(row.refund_seats),
         purchaseUrl: salePageUrl(origin, row.name, row.sale_id),
         earningsUrl: `${origin}/earnings/activity`,
       };

@@ -1,4 +1,10 @@
-import { BUNDLE_TYPE, REFUND_QUEUE_PAGE_SIZE, type Refund, type RefundStatus } from "@market/domain";
+import {
+  BUNDLE_TYPE,
+  licenceRefund,
+  REFUND_QUEUE_PAGE_SIZE,
+  type Refund,
+  type RefundStatus,
+} from "@market/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 
@@ -14,6 +20,13 @@ interface RefundRow extends Record<string, unknown> {
   requested_by: string | null;
   buyer_id: string;
   amount_cents: number;
+  /** A refund of free seats (issue 23): the seats and what they came to; null for a whole refund. */
+  refund_seats: number | null;
+  refund_amount_cents: number | null;
+  seats: number;
+  seat_price_cents: number;
+  /** The colleagues' seats held or invited now: what a waiting request would refund. */
+  assigned_seats: number;
   sale_created_at: string | Date;
   is_gift: boolean;
   resource_id: string;
@@ -30,12 +43,36 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 export const REFUND_SELECT = sql`
   select rf.id, rf.sale_id, rf.status, rf.reason, rf.decline_note, rf.created_at, rf.decided_at,
          rf.requested_by, s.buyer_id, s.amount_cents, s.created_at as sale_created_at, s.is_gift,
+         rf.seats as refund_seats, rf.amount_cents as refund_amount_cents, s.seats, s.seat_price_cents,
+         (select count(*)::int from licence_seats ls
+           where ls.sale_id = s.id and (ls.holder_id is not null or ls.invited_email is not null)) as assigned_seats,
          r.id as resource_id, r.name, r.title, r.type, b.username as buyer_username,
          b.first_name as buyer_first_name
   from refunds rf
   join sales s on s.id = rf.sale_id
   join resources r on r.id = s.resource_id
   join users b on b.id = s.buyer_id`;
+
+/**
+ * The seats and cents of a refund: as refunded, or for a request not refunded (yet), what approving it
+ * would give back now (rules/licences.ts licenceRefund, as refunds.service decides at approval).
+ */
+function refundedPart(row: RefundRow): Pick<Refund, "seats" | "amountCents"> {
+  if (row.status === "refunded") {
+    return {
+      seats: row.refund_seats === null ? null : Number(row.refund_seats),
+      amountCents: Number(row.refund_amount_cents ?? row.amount_cents),
+    };
+  }
+  const now = licenceRefund({
+    seats: Number(row.seats),
+    assignedSeats: Number(row.assigned_seats),
+    seatCents: Number(row.seat_price_cents),
+  });
+  return now.whole
+    ? { seats: null, amountCents: Number(row.amount_cents) }
+    : { seats: now.seats, amountCents: now.amountCents };
+}
 
 export function presentRefund(row: RefundRow): Refund {
   return {
@@ -48,7 +85,13 @@ export function presentRefund(row: RefundRow): Refund {
     decidedAt: row.decided_at === null ? null : iso(row.decided_at),
     // An admin's direct refund is "requested" by the admin; the buyer's own request by the buyer.
     byAdmin: row.requested_by !== row.buyer_id,
-    sale: { amount: row.amount_cents, purchasedAt: iso(row.sale_created_at), isGift: row.is_gift },
+    ...refundedPart(row),
+    sale: {
+      amount: row.amount_cents,
+      seats: Number(row.seats),
+      purchasedAt: iso(row.sale_created_at),
+      isGift: row.is_gift,
+    },
     resource: { id: row.resource_id, name: row.name, title: row.title, isBundle: row.type === BUNDLE_TYPE },
     buyer: { username: row.buyer_username, first_name: row.buyer_first_name },
   };

@@ -1,7 +1,6 @@
 import {
   type AdminSale,
   BUNDLE_TYPE,
-  type LedgerAccount,
   type Refund,
   type RefundRequestBody,
   refundRequestOpen,
@@ -16,8 +15,10 @@ import { AppError, notFound } from "../../platform/errors.ts";
 import { isUuid } from "../../platform/ids.ts";
 import { getSiteSettings } from "../site/index.ts";
 import { postLedger } from "../transactions/index.ts";
+import { refundAtGateway, saleLedgerLines } from "./refund-ledger.ts";
 import { queueRefundMail } from "./refund-mail.job.ts";
 import { presentRefund, REFUND_SELECT, refundById, refundRows } from "./refund-views.ts";
+import { decideSeatRefund, noFreeSeats, refundFreeSeats, seatRefundNow } from "./seat-refunds.ts";
 
 type RefundDeps = Pick<AppDeps, "db" | "payments">;
 
@@ -31,20 +32,26 @@ interface SaleRow extends Record<string, unknown> {
   refunded_at: string | Date | null;
   payment_id: string;
   creator_id: string;
+  /** Seats bought (issue 23) and each colleague's seat's price: a licence may be refunded in part. */
+  seats: number;
+  seat_price_cents: number;
 }
 
 /** The sale with its resource's creator; locked for the rest of the transaction with `lock`. */
 async function saleRow(db: Db | Tx, saleId: string, lock = false) {
   if (!isUuid(saleId)) return undefined;
   const rows = await db.execute<SaleRow>(sql`
-    select s.id, s.buyer_id, s.amount_cents, s.created_at, s.refunded_at, s.payment_id, r.users_id as creator_id
+    select s.id, s.buyer_id, s.amount_cents, s.created_at, s.refunded_at, s.payment_id, r.users_id as creator_id,
+           s.seats, s.seat_price_cents
     from sales s join resources r on r.id = s.resource_id
     where s.id = ${saleId} ${lock ? sql`for update of s` : sql``}`);
   return rows.rows[0];
 }
 
 /**
- * Refunds a sale, inside the caller's transaction, which holds the sale's row and the refund's row:
+ * Refunds a sale, inside the caller's transaction, which holds the sale's row and the refund's row. A
+ * purchase for colleagues of which a colleague holds a seat is refunded in part: its free seats
+ * (seat-refunds.ts). Otherwise, the whole sale:
  * 1. the sale is marked refunded (a guarded update: a sale refunded already is refused, never twice);
  * 2. the exact reversal of the sale's own ledger lines is posted as a "refund" transaction on the sale's
  *    payment (ledger.ts reversalLines: proceeds, fee and any site discount restored to the cent). The
@@ -56,35 +63,19 @@ async function saleRow(db: Db | Tx, saleId: string, lock = false) {
  * Coupons stay used: a refund gives the money back, not the code's use (DECISIONS).
  */
 async function refundSale(tx: Tx, deps: RefundDeps, sale: SaleRow, refundId: string, now: Date) {
+  if (sale.refunded_at !== null) throw new AppError("already_refunded", "This purchase was refunded already");
+  const decision = await decideSeatRefund(tx, sale);
+  if (!decision.whole) return refundFreeSeats(tx, deps, sale, refundId, decision, now);
   const marked = await tx.execute(
     sql`update sales set refunded_at = ${now} where id = ${sale.id} and refunded_at is null returning id`,
   );
   if (marked.rows.length === 0) throw new AppError("already_refunded", "This purchase was refunded already");
-  const original = await tx.execute<{
-    transaction_id: string;
-    account: LedgerAccount;
-    users_id: string | null;
-    amount_cents: string | number;
-    eligible_at: string | Date | null;
-  }>(sql`
-    select e.transaction_id, e.account, e.users_id, e.amount_cents, e.eligible_at
-    from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
-    where t.payment_id = ${sale.payment_id} and t.kind in ('sale', 'gift')
-    order by e.id`);
-  if (original.rows.length === 0) throw new Error(`sale ${sale.id} has no ledger transaction`);
-  const heldUntil = original.rows.find((l) => l.account === "creator_balance")?.eligible_at;
-  const eligibleAt = heldUntil && new Date(heldUntil).getTime() > now.getTime() ? new Date(heldUntil) : now;
+  const { lines, eligibleAt } = await saleLedgerLines(tx, sale.id, sale.payment_id, now);
   const ledgerId = await postLedger(tx, {
     kind: "refund",
     paymentId: sale.payment_id,
     memo: refundId,
-    lines: reversalLines(
-      original.rows.map((l) => ({
-        account: l.account,
-        usersId: l.users_id,
-        amountCents: Number(l.amount_cents),
-      })),
-    ),
+    lines: reversalLines(lines),
     eligibleAt,
   });
   await tx.execute(sql`update refunds set ledger_transaction_id = ${ledgerId} where id = ${refundId}`);
@@ -95,16 +86,7 @@ async function refundSale(tx: Tx, deps: RefundDeps, sale: SaleRow, refundId: str
     )
   ).rows;
   if (!payment?.charge_id) throw new Error(`sale ${sale.id} has no card charge to refund`);
-  try {
-    await deps.payments.refund(payment.charge_id, sale.amount_cents, `refund:${refundId}`);
-  } catch (error) {
-    const refused = new AppError(
-      "payment_failed",
-      "The card processor could not refund this payment; nothing changed",
-    );
-    refused.cause = error;
-    throw refused;
-  }
+  await refundAtGateway(deps, payment.charge_id, sale.amount_cents, refundId);
 }
 
 /** The buyer only: anybody else is told there is no such purchase. */
@@ -122,10 +104,24 @@ export async function getSaleRefundState(db: Db, viewer: Viewer, saleId: string)
   const purchasedAt = new Date(sale.created_at);
   const until = new Date(purchasedAt.getTime() + refundWindowDays * DAY_MS);
   const eligible = !refund && sale.refunded_at === null;
+  // What a refund would give back now (issue 23): the whole purchase, or its free seats; nothing once
+  // refunded, or while every colleague's seat is given (the buyer frees seats first).
+  const now =
+    sale.refunded_at === null && refund?.status !== "refunded" ? await seatRefundNow(db, sale) : null;
+  const refundable =
+    now === null
+      ? { refundableCents: 0, refundableSeats: null }
+      : now.whole
+        ? { refundableCents: Number(sale.amount_cents), refundableSeats: null }
+        : { refundableCents: now.amountCents, refundableSeats: now.seats };
   return {
     refund: refund ?? null,
     requestableUntil: eligible ? until.toISOString() : null,
-    canRequest: eligible && refundRequestOpen(purchasedAt, new Date(), refundWindowDays),
+    canRequest:
+      eligible &&
+      refundable.refundableSeats !== 0 &&
+      refundRequestOpen(purchasedAt, new Date(), refundWindowDays),
+    ...refundable,
   };
 }
 
@@ -148,6 +144,8 @@ export async function requestRefund(
       `Refunds may be asked for within ${refundWindowDays} days of a purchase`,
     );
   }
+  const seats = await seatRefundNow(db, sale);
+  if (!seats.whole && seats.seats === 0) throw noFreeSeats();
   const refundId = await db.transaction(async (tx) => {
     const inserted = await tx.execute<{ id: string }>(sql`
       insert into refunds (sale_id, requested_by, reason, status)
@@ -236,6 +234,12 @@ export async function adminRefundSale(
     if (!sale) throw notFound("No such sale");
     if (sale.refunded_at !== null) throw new AppError("already_refunded", "This sale was refunded already");
     const now = new Date();
+    // A licence whose free seats were refunded keeps that refund (issue 23): one refund per sale.
+    const done = await tx.execute(
+      sql`select 1 from refunds where sale_id = ${sale.id} and status = 'refunded'`,
+    );
+    if (done.rows.length > 0)
+      throw new AppError("already_refunded", "This sale's free seats were refunded already");
     const existing = await tx.execute<{ id: string }>(sql`
       update refunds set status = 'refunded', decided_by = ${admin.id}, decided_at = ${now}, decline_note = null
       where sale_id = ${sale.id} returning id`);
@@ -258,7 +262,7 @@ export async function adminRefundSale(
 export async function getSaleForAdmin(db: Db, saleId: string): Promise<AdminSale> {
   if (!isUuid(saleId)) throw notFound("No such sale");
   const rows = await db.execute<Record<string, unknown>>(sql`
-    select s.id, s.amount_cents, s.created_at, s.is_gift, r.id as resource_id, r.name, r.title, r.type,
+    select s.id, s.amount_cents, s.seats, s.created_at, s.is_gift, r.id as resource_id, r.name, r.title, r.type,
            b.username as buyer_username, b.first_name as buyer_first_name,
            c.username as creator_username, c.first_name as creator_first_name
     from sales s join resources r on r.id = s.resource_id
@@ -272,6 +276,7 @@ export async function getSaleForAdmin(db: Db, saleId: string): Promise<AdminSale
   return {
     saleId: String(row.id),
     amount: Number(row.amount_cents),
+    seats: Number(row.seats),
     purchasedAt: new Date(row.created_at as string).toISOString(),
     isGift: Boolean(row.is_gift),
     resource: {

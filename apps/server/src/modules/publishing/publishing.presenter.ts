@@ -73,6 +73,7 @@ export function presentPublishingResource(
     price: row.price,
     sale_price: row.sale_price,
     sale_end: row.sale_end,
+    seat_price: row.seat_price,
     approval_status: row.approval_status,
     status: row.status,
     upload_status: row.upload_status,

@@ -180,6 +180,19 @@ async function priceChange(db: Db, settings: SiteSettings, row: ResourceRow, pat
 }
 
 /**
+ * The creator's price for each seat after the first (issue 23; null: the site's percent). It is never
+ * more than the resource's price, checked when either changes; a free resource sells no seats, so it
+ * is not checked there.
+ */
+function seatPriceChange(row: ResourceRow, patch: ResourcePatch) {
+  if (patch.seat_price === undefined && patch.price === undefined) return { code: null };
+  const seatPrice = patch.seat_price !== undefined ? patch.seat_price : row.seat_price;
+  const priceCents = patch.price ?? row.price;
+  const above = seatPrice !== null && priceCents > 0 && seatPrice > priceCents;
+  return { code: above ? "seat_price_above_price" : null };
+}
+
+/**
  * PATCH /resources/{id}: saves what the wizard's step changed. A step name alone only remembers where
  * the creator is. Changing an approved resource's content sends it back through review.
  */
@@ -211,9 +224,12 @@ export async function patchResource(db: Db, viewer: Viewer, idOrName: string, pa
     changes.price !== undefined || changes.sale_price !== undefined || changes.sale_end !== undefined;
   const price = touchesPrice ? await priceChange(db, settings, row, changes) : null;
   if (price) Object.assign(problems, price.codes);
+  const seat = seatPriceChange(row, changes);
+  if (seat.code) problems.seat_price = seat.code;
   if (Object.keys(problems).length > 0) throw validationFailed(problems);
 
   const set: Partial<typeof resources.$inferInsert> = { ...text, ...(price?.values ?? {}) };
+  if (changes.seat_price !== undefined) set.seat_price = changes.seat_price;
   if (type !== undefined) set.type = type;
   if (changes.backgroundColor !== undefined) set.background_color = changes.backgroundColor;
   if (changes.excluded_colors !== undefined) set.excluded_colors = changes.excluded_colors;

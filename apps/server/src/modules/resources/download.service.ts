@@ -6,12 +6,16 @@ import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, notFound, unauthorized } from "../../platform/errors.ts";
 import { findViewableResource, ownsResource } from "./resource-detail.service.ts";
 
+/** How long a download's link into the bucket is valid (STORAGE_SIGNED_URLS): enough to start it, no more. */
+export const SIGNED_DOWNLOAD_SECONDS = 60;
+
 /**
  * A file of a resource. Anybody may have the free (non-premium) files; the premium file only its
  * creator, admins and buyers. A download counts once per user, or per visitor address, and resource.
+ * With STORAGE_SIGNED_URLS the allowed download is a short-lived link into the bucket instead of a stream.
  */
 export async function openDownload(
-  deps: Pick<AppDeps, "db" | "storage">,
+  deps: Pick<AppDeps, "db" | "storage" | "config">,
   input: {
     resourceIdOrName: string;
     fileId: string;
@@ -31,8 +35,12 @@ export async function openDownload(
     if (!input.viewer) throw unauthorized("invalid_token", "Log in to download this file");
     throw new AppError("forbidden", "This file comes with buying the resource");
   }
-  const stored = await storage.read(file.storage_key);
-  if (!stored) throw notFound("The file is missing");
+  const link =
+    deps.config.storageSignedUrls && storage.signedDownloadUrl
+      ? await storage.signedDownloadUrl(file.storage_key, file, SIGNED_DOWNLOAD_SECONDS)
+      : null;
+  const stored = link ? null : await storage.read(file.storage_key);
+  if (!link && !stored) throw notFound("The file is missing");
 
   const visitorKey = input.viewer
     ? null
@@ -55,5 +63,5 @@ export async function openDownload(
         .where(eq(resources.id, resource.id));
     }
   });
-  return { file, stream: stored.stream, size: stored.size };
+  return link ? { file, link } : { file, link: null, stream: stored!.stream, size: stored!.size };
 }

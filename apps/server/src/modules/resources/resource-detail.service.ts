@@ -1,13 +1,21 @@
-import type { ResourceDetail } from "@market/domain";
+import {
+  additionalSeatCents,
+  DEFAULT_SITE_SETTINGS,
+  type PublicUser,
+  type ResourceDetail,
+} from "@market/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { executePrepared } from "../../db/prepared.ts";
 import {
+  bundleItems,
   favorites,
   follows,
+  licenceSeats,
   resourceFiles,
   resourcePreviews,
   resources,
+  sales,
   users,
 } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
@@ -72,6 +80,9 @@ interface DetailRow extends Record<string, unknown> {
   sale_price: number | null;
   sale_end: string | null;
   on_sale: boolean;
+  seat_price: number | null;
+  /** The site's additionalSeatPercent, read in the same statement (a setting's change shows at once). */
+  seat_percent: number;
   approval_status: string;
   status: string;
   is_featured: boolean;
@@ -93,9 +104,16 @@ export interface ViewerFlags {
   isFavorited: boolean;
   isCreatorFollowed: boolean;
   isOwned: boolean;
+  /** The buyer who gave the viewer a seat of it (issue 23), or null. */
+  licensedBy: PublicUser | null;
 }
 
-const NO_FLAGS: ViewerFlags = { isFavorited: false, isCreatorFollowed: false, isOwned: false };
+const NO_FLAGS: ViewerFlags = {
+  isFavorited: false,
+  isCreatorFollowed: false,
+  isOwned: false,
+  licensedBy: null,
+};
 
 /** A listed resource's page as everybody sees it (the viewer's flags all false), shared between viewers. */
 export type SharedDetail = ResourceDetail;
@@ -117,7 +135,9 @@ async function loadDetail(
     sql`
     select r.id, r.name, r.users_id, r.title, r.display, r.subtitle, r.subject_area, r.description,
       r.keywords, r.skills, r.standards, r.grade, r.reading_levels, r.type, r.price, r.sale_price,
-      to_char(r.sale_end, 'YYYY-MM-DD') as sale_end, ${SALE_RUNS} as on_sale,
+      to_char(r.sale_end, 'YYYY-MM-DD') as sale_end, ${SALE_RUNS} as on_sale, r.seat_price,
+      coalesce((select (value #>> '{}')::int from site_settings where key = 'additionalSeatPercent'),
+               ${DEFAULT_SITE_SETTINGS.additionalSeatPercent}) as seat_percent,
       r.approval_status, r.status, r.is_featured, r.download_count, r.rating_count, r.rating_sum,
       r.updated_at, r.background_color,
       r.excluded_colors, u.username as creator_username, u.first_name as creator_first_name,
@@ -135,12 +155,17 @@ async function loadDetail(
   const detail = presentDetail(row);
   // At its best running sale, the creator's store-wide sale included (commerce, issue 22).
   const priced = await withStoreSaleDetail(db, detail);
-  return { row, detail: { ...priced, ...(await bundleFieldsOf(db, detail)) } };
+  // Each colleague's seat (issue 23) at that running price: a sale lowers it too.
+  const seatPriceCents =
+    priced.price === 0
+      ? 0
+      : additionalSeatCents(priced.sale_price ?? priced.price, row.seat_price, Number(row.seat_percent));
+  return { row, detail: { ...priced, seatPriceCents, ...(await bundleFieldsOf(db, detail)) } };
 }
 
 function presentDetail(
   row: DetailRow,
-): Omit<ResourceDetail, "isBundle" | "includedResourceIds" | "bundle" | "inBundles"> {
+): Omit<ResourceDetail, "isBundle" | "includedResourceIds" | "bundle" | "inBundles" | "seatPriceCents"> {
   return {
     id: row.id,
     name: row.name,
@@ -158,6 +183,7 @@ function presentDetail(
     price: row.price,
     sale_price: row.on_sale ? row.sale_price : null,
     sale_end: row.on_sale ? row.sale_end : null,
+    seat_price: row.seat_price,
     approval_status: row.approval_status,
     status: row.status,
     is_featured: row.is_featured,
@@ -179,26 +205,44 @@ function presentDetail(
 }
 
 /**
- * The viewer's own marks on a resource page, in one small statement on three primary-key or indexed
- * lookups, read fresh on every request: a favourite, a follow or a purchase shows at once.
+ * The viewer's own marks on a resource page, in one small statement on primary-key or indexed lookups,
+ * read fresh on every request: a favourite, a follow, a purchase or a seat given shows at once. Who
+ * licensed it starts from the viewer's held seats (licence_seats_holder_idx: a user holds few), the
+ * resource's own or a bundle's that includes it, non-refunded, the first given.
  */
 async function viewerFlags(
   db: Db,
   viewer: Viewer,
   resource: { id: string; creatorId: string },
 ): Promise<ViewerFlags> {
-  const [row] = await executePrepared<{ favorited: boolean; following: boolean; bought: boolean }>(
+  const [row] = await executePrepared<{
+    favorited: boolean;
+    following: boolean;
+    bought: boolean;
+    licensed_by: PublicUser | null;
+  }>(
     db,
     "resource_page_viewer",
     sql`select
       exists (select 1 from ${favorites} f where f.users_id = ${viewer.id} and f.resource_id = ${resource.id}) as favorited,
       exists (select 1 from ${follows} f where f.follower_id = ${viewer.id} and f.followed_id = ${resource.creatorId}) as following,
-      ${boughtBy(resource.id, viewer.id)} as bought`,
+      ${boughtBy(resource.id, viewer.id)} as bought,
+      (select json_build_object('id', b.id, 'username', b.username, 'first_name', b.first_name,
+                                'avatar_locator', b.avatar_locator)
+         from ${licenceSeats} ls
+         join ${sales} s on s.id = ls.sale_id and s.refunded_at is null
+         join ${users} b on b.id = s.buyer_id
+         where ls.holder_id = ${viewer.id}
+           and (s.resource_id = ${resource.id}
+             or exists (select 1 from ${bundleItems} bi
+                        where bi.bundle_id = s.resource_id and bi.resource_id = ${resource.id}))
+         order by ls.assigned_at, ls.id limit 1) as licensed_by`,
   );
   return {
     isFavorited: row?.favorited === true,
     isCreatorFollowed: row?.following === true,
     isOwned: viewer.isAdmin || viewer.id === resource.creatorId || row?.bought === true,
+    licensedBy: row?.licensed_by ? presentPublicUser(row.licensed_by) : null,
   };
 }
 

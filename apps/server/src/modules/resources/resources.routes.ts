@@ -39,14 +39,16 @@ export async function resourcesRoutes(app: AppInstance) {
     { config: { access: "public" } },
     async (request, reply) => {
       const refHeader = request.headers.refcode;
-      const { file, stream, size } = await openDownload(deps, {
+      const opened = await openDownload(deps, {
         resourceIdOrName: request.params.id,
         fileId: request.params.fileId,
         viewer: request.viewer,
         ip: request.ip,
         refCode: typeof refHeader === "string" ? refHeader : undefined,
       });
-      return sendFileDownload(reply, file, stream, size);
+      if (opened.link !== null)
+        return reply.header("cache-control", "private, no-store").redirect(opened.link, 302);
+      return sendFileDownload(reply, opened.file, opened.stream, opened.size);
     },
   );
   route(app, "PUT /users/self/resources/favorites/:id", {}, async (request) =>

@@ -143,6 +143,7 @@ export async function checkout<T>(
       amountCents: spec.amountCents,
       card: cardOf(spec.form),
       idempotencyKey: `${viewer.id}:${key}`,
+      purpose: spec.purpose,
     });
     if (!result.ok) {
       await deps.db

@@ -236,11 +236,15 @@ export async function listOwnActivity(
       tipper: string | null;
       tip_note: string | null;
       is_bundle: boolean | null;
+      seats: number | null;
     }>(sql`
       with ${mine},
       my_sales as (
-        select s.id, s.payment_id, r.title, r.type = ${BUNDLE_TYPE} as is_bundle
+        -- Seats bought (issue 23): those a sale keeps and those a refund of its free seats gave back.
+        select s.id, s.payment_id, r.title, r.type = ${BUNDLE_TYPE} as is_bundle,
+               s.seats + coalesce(rf.seats, 0) as seats_bought, rf.seats as seats_refunded
         from sales s join resources r on r.id = s.resource_id
+        left join refunds rf on rf.sale_id = s.id and rf.status = 'refunded'
         where r.users_id = ${viewer.id}
       ),
       my_tips as (
@@ -248,7 +252,9 @@ export async function listOwnActivity(
         where t.recipient_id = ${viewer.id}
       )
       select lt.id, lt.kind, lt.created_at, mine.credit, fee.amount as fee,
-             ms.id as sale_id, ms.title, ms.is_bundle, mt.username as tipper, mt.tip_note
+             ms.id as sale_id, ms.title, ms.is_bundle, mt.username as tipper, mt.tip_note,
+             case when lt.kind = 'refund' then coalesce(ms.seats_refunded, ms.seats_bought)
+                  else ms.seats_bought end as seats
       from mine
       join ledger_transactions lt on lt.id = mine.id
       ${fee}
@@ -285,6 +291,7 @@ export async function listOwnActivity(
       note: r.tip_note,
       saleId: r.sale_id,
       isBundle: r.is_bundle === true,
+      seats: r.seats === null ? null : Number(r.seats),
     };
   });
   const lines = earningsLines(transactions);

@@ -35,34 +35,48 @@ export const presentMainFile = (row: MainFileRow) =>
  * What a user owns, one row per resource, each the way they first got it: bought (not as a gift),
  * received as a gift they claimed, downloaded free (a resource that is free now), or included in a
  * bundle they bought or were given (issue 22: its resources, those added since too, each listed with
- * the bundle it came in; the bundle itself is listed as bought or given). A refunded sale gives nothing
+ * the bundle it came in; the bundle itself is listed as bought or given). A seat a buyer gave them
+ * (issue 23) is listed as a purchase (a bundle's seat: the bundle and its resources), with the buyer as
+ * `licensor_id` and no sale or amount of theirs. A refunded sale gives nothing, its seats included
  * (resources/ownership.ts says the same). Each branch reads its own index: sales_buyer_idx,
- * sales_recipient_idx, downloads_user_idx, then bundle_items' primary key.
+ * sales_recipient_idx, downloads_user_idx, licence_seats_holder_idx, then bundle_items' primary key.
  */
 function ownedBy(userId: string, resource: SQL | null) {
   return sql`
     select distinct on (o.resource_id) o.*
     from (
       select s.resource_id, 'purchase' as source, s.created_at as acquired_at, s.id as sale_id,
-             s.amount_cents as amount, null::uuid as giver_id, null::uuid as bundle_id
+             s.amount_cents as amount, null::uuid as giver_id, null::uuid as bundle_id,
+             null::uuid as licensor_id
         from sales s where s.buyer_id = ${userId} and not s.is_gift and s.refunded_at is null
       union all
       select s.resource_id, 'gift', coalesce(s.claimed_at, s.created_at), null::uuid, null::int, s.buyer_id,
-             null::uuid
+             null::uuid, null::uuid
         from sales s where s.recipient_id = ${userId} and s.refunded_at is null
       union all
-      select d.resource_id, 'free', d.created_at, null::uuid, null::int, null::uuid, null::uuid
+      select d.resource_id, 'free', d.created_at, null::uuid, null::int, null::uuid, null::uuid, null::uuid
         from downloads d join resources fr on fr.id = d.resource_id and fr.price = 0
         where d.users_id = ${userId}
       union all
-      select bi.resource_id, 'bundle', s.created_at, s.id, null::int, null::uuid, s.resource_id
+      select bi.resource_id, 'bundle', s.created_at, s.id, null::int, null::uuid, s.resource_id, null::uuid
         from sales s join bundle_items bi on bi.bundle_id = s.resource_id
         where s.buyer_id = ${userId} and not s.is_gift and s.refunded_at is null
       union all
       select bi.resource_id, 'bundle', coalesce(s.claimed_at, s.created_at), null::uuid, null::int, s.buyer_id,
-             s.resource_id
+             s.resource_id, null::uuid
         from sales s join bundle_items bi on bi.bundle_id = s.resource_id
         where s.recipient_id = ${userId} and s.refunded_at is null
+      union all
+      select s.resource_id, 'purchase', coalesce(ls.assigned_at, ls.created_at), null::uuid, null::int,
+             null::uuid, null::uuid, s.buyer_id
+        from licence_seats ls join sales s on s.id = ls.sale_id and s.refunded_at is null
+        where ls.holder_id = ${userId}
+      union all
+      select bi.resource_id, 'bundle', coalesce(ls.assigned_at, ls.created_at), null::uuid, null::int,
+             null::uuid, s.resource_id, s.buyer_id
+        from licence_seats ls join sales s on s.id = ls.sale_id and s.refunded_at is null
+        join bundle_items bi on bi.bundle_id = s.resource_id
+        where ls.holder_id = ${userId}
     ) o
     join resources r on r.id = o.resource_id
     ${resource ? sql`where ${resource}` : sql``}
@@ -89,6 +103,12 @@ interface LibraryRow extends MainFileRow, Record<string, unknown> {
   bundle_id: string | null;
   bundle_name: string | null;
   bundle_title: string | null;
+  licensor_id: string | null;
+  licensor_username: string | null;
+  licensor_first_name: string | null;
+  licensor_avatar_locator: string | null;
+  /** The seats of the viewer's own purchase (issue 23); null for anything else. */
+  seats: number | null;
 }
 
 async function selectLibrary(db: Db, owned: SQL, limit: number, offset: number): Promise<LibraryItem[]> {
@@ -101,12 +121,17 @@ async function selectLibrary(db: Db, owned: SQL, limit: number, offset: number):
            u.avatar_locator as creator_avatar_locator,
            giver.username as giver_username, giver.first_name as giver_first_name,
            o.bundle_id, bundle.name as bundle_name, bundle.title as bundle_title,
-           main_file.id as file_id, main_file.name as file_name, main_file.size_bytes as file_size
+           licensor.id as licensor_id, licensor.username as licensor_username,
+           licensor.first_name as licensor_first_name, licensor.avatar_locator as licensor_avatar_locator,
+           main_file.id as file_id, main_file.name as file_name, main_file.size_bytes as file_size,
+           own_sale.seats
     from (select * from (${owned}) firsts order by acquired_at desc, resource_id limit ${limit} offset ${offset}) o
     join resources r on r.id = o.resource_id
     join users u on u.id = r.users_id
     left join users giver on giver.id = o.giver_id
+    left join users licensor on licensor.id = o.licensor_id
     left join resources bundle on bundle.id = o.bundle_id
+    left join sales own_sale on own_sale.id = o.sale_id
     ${COVER_JOIN}
     ${MAIN_FILE_JOIN}
     order by o.acquired_at desc, o.resource_id`);
@@ -130,6 +155,7 @@ async function selectLibrary(db: Db, owned: SQL, limit: number, offset: number):
     // A resource that came in a bundle shows no receipt of its own: the bundle's row has it.
     saleId: row.source === "purchase" ? row.sale_id : null,
     amount: row.source === "purchase" ? row.amount : null,
+    seats: row.source === "purchase" && row.seats !== null ? Number(row.seats) : null,
     giftFrom:
       (row.source === "gift" || row.source === "bundle") && row.giver_username && row.giver_first_name
         ? { username: row.giver_username, first_name: row.giver_first_name }
@@ -137,6 +163,15 @@ async function selectLibrary(db: Db, owned: SQL, limit: number, offset: number):
     inBundle:
       row.source === "bundle" && row.bundle_id && row.bundle_name && row.bundle_title
         ? { id: row.bundle_id, name: row.bundle_name, title: row.bundle_title }
+        : null,
+    licensedBy:
+      row.licensor_id && row.licensor_username && row.licensor_first_name
+        ? {
+            id: row.licensor_id,
+            username: row.licensor_username,
+            first_name: row.licensor_first_name,
+            avatar_locator: row.licensor_avatar_locator,
+          }
         : null,
     file: row.available ? presentMainFile(row) : null,
   }));

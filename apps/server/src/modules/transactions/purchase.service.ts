@@ -2,17 +2,18 @@ import { randomBytes } from "node:crypto";
 import {
   type BillingDetails,
   dayInZone,
+  licenceTotalCents,
   type PurchaseRequest,
   type PurchaseResponse,
   saleLines,
 } from "@market/domain";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.ts";
-import { payments, resources, sales, users } from "../../db/schema/index.ts";
+import { licenceSeats, payments, resources, sales, users } from "../../db/schema/index.ts";
 import type { Viewer } from "../../platform/access.ts";
 import type { AppDeps } from "../../platform/app-types.ts";
 import { AppError, notFound } from "../../platform/errors.ts";
-import { type BuyerQuote, type CouponRow, quoteFor } from "../commerce/index.ts";
+import { type BuyerQuote, type CouponRow, giftSingleSeat, quoteFor } from "../commerce/index.ts";
 import { boughtBy, byIdOrName } from "../resources/index.ts";
 import { getSiteSettings } from "../site/index.ts";
 import { type CheckoutDeps, checkout } from "./checkout.service.ts";
@@ -99,7 +100,13 @@ async function presentSale(db: Db, paymentId: string, publicUrl: string): Promis
   if (!row) throw notFound("No such sale");
   const { sale } = row;
   return {
-    sale: { saleId: sale.id, amount: sale.amount_cents, refCode: sale.ref_code, isGift: sale.is_gift },
+    sale: {
+      saleId: sale.id,
+      amount: sale.amount_cents,
+      refCode: sale.ref_code,
+      isGift: sale.is_gift,
+      seats: sale.seats,
+    },
     resourceId: sale.resource_id,
     resourceName: row.name,
     giftUri:
@@ -113,6 +120,10 @@ async function presentSale(db: Db, paymentId: string, publicUrl: string): Promis
  * credit for what they own). The creator's share (after salesFeePercent) becomes eligible for payout
  * payoutHoldDays later; the buyer owns the resource (a bundle: each of its resources), or a gift code is
  * made. A site coupon's discount is the platform's (ledger saleLines), a creator's coupon the creator's.
+ * With `seats` (issue 23) it is a licence: `amount` is the buyer's own seat at that price plus each
+ * colleague's seat at the additional-seat price, and the colleagues' seats (licence_seats slots 1 to
+ * seats - 1) are made free with the sale, for the buyer to give (modules/licences). The ledger posts the
+ * whole amount as one sale; a site coupon's discount is the first seat's.
  */
 export async function purchaseResource(
   deps: CheckoutDeps & Pick<AppDeps, "config">,
@@ -120,6 +131,8 @@ export async function purchaseResource(
   input: PurchaseRequest,
   opts: { idempotencyKey?: string; gift: boolean; refCodeHeader?: string },
 ): Promise<PurchaseResponse> {
+  const seats = input.seats ?? 1;
+  if (opts.gift && seats > 1) throw giftSingleSeat();
   const [resource] = await deps.db.select().from(resources).where(byIdOrName(input.resourceId));
   if (resource?.approval_status !== "approved" || resource.status !== "active") {
     throw notFound("No such resource");
@@ -140,6 +153,7 @@ export async function purchaseResource(
       gift: opts.gift,
       today,
       now,
+      seatPercent: settings.additionalSeatPercent,
     });
     return quote;
   };
@@ -158,11 +172,11 @@ export async function purchaseResource(
       if (!opts.gift && (await ownedBy(deps.db, resource.id, viewer.id))) {
         throw new AppError("already_owned", "You already own this resource");
       }
-      const { priceCents } = await priceNow(deps.db);
+      const { priceCents, seatCents } = await priceNow(deps.db);
       if (priceCents === 0) {
         throw new AppError("nothing_to_pay", "You already own everything in this bundle");
       }
-      if (input.amount !== priceCents) {
+      if (input.amount !== licenceTotalCents(priceCents, seatCents, seats)) {
         throw new AppError("price_changed", "The price has changed; check it and try again", {
           fields: { amount: "price_changed" },
         });
@@ -170,7 +184,7 @@ export async function purchaseResource(
     },
     record: async (tx, paymentId) => {
       // In the transaction: on the embedded database, a read outside it would wait for it to end.
-      const { coupon, discountCents, creditCents } = await priceNow(tx as unknown as Db);
+      const { coupon, discountCents, creditCents, seatCents } = await priceNow(tx as unknown as Db);
       const [sale] = await tx
         .insert(sales)
         .values({
@@ -182,12 +196,20 @@ export async function purchaseResource(
           ref_code: refCode,
           is_gift: opts.gift,
           gift_code: opts.gift ? newGiftCode() : null,
+          seats,
+          seat_price_cents: seats > 1 ? seatCents : 0,
           payment_id: paymentId,
         })
         .onConflictDoNothing()
         .returning({ id: sales.id });
       if (!sale) throw new AppError("already_owned", "You already own this resource");
       if (coupon) await redeemCoupon(tx, coupon, viewer.id, sale.id);
+      // Insight's purchases stay a count of sales (migration 0023's trigger on sales): a licence for
+      // colleagues is one purchase however many seats, and its revenue is the whole amount.
+      if (seats > 1) {
+        const slots = Array.from({ length: seats - 1 }, (_, i) => ({ sale_id: sale.id, slot: i + 1 }));
+        await tx.insert(licenceSeats).values(slots);
+      }
       if (input.billing) await recordBilling(tx, paymentId, viewer.id, input.billing, input.saveBilling);
       await postLedger(tx, {
         kind: opts.gift ? "gift" : "sale",

@@ -1,5 +1,5 @@
-import { type BillingDetails, BUNDLE_TYPE } from "@market/domain";
-import { count, eq } from "drizzle-orm";
+import { type BillingDetails, BUNDLE_TYPE, formatAmount } from "@market/domain";
+import { and, count, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import {
@@ -7,6 +7,7 @@ import {
   couponRedemptions,
   coupons,
   payments,
+  refunds,
   resources,
   sales,
   users,
@@ -38,7 +39,8 @@ export interface SaleReceipt {
   isGift: boolean;
   buyer: { name: string; email: string; billing: BillingDetails | null };
   seller: { name: string; username: string };
-  item: { title: string; isBundle: boolean; includedCount: number };
+  /** Seats: the number bought (issue 23; 1 unless bought for colleagues), the refunded ones included. */
+  item: { title: string; isBundle: boolean; includedCount: number; seats: number };
   /** The price the sale was made at (after any running sale), before the coupon and the bundle credit. */
   priceCents: number;
   coupon: { code: string; discountCents: number } | null;
@@ -46,8 +48,11 @@ export interface SaleReceipt {
   creditCents: number;
   totalCents: number;
   paidWith: string | null;
-  /** Once refunded: the day, and the amount given back (a sale refunds whole). */
-  refund: { date: string; amountCents: number } | null;
+  /**
+   * Once refunded: the day, and the amount given back; `seats` when only a licence's free seats were
+   * (issue 23), else null (the whole sale).
+   */
+  refund: { date: string; amountCents: number; seats: number | null } | null;
 }
 
 /** Billing details with nothing in them are no billing details: the receipt leaves the block out. */
@@ -85,6 +90,7 @@ export async function loadSaleReceipt(
       last4: payments.card_last4,
       billing: payments.billing,
       couponCode: coupons.code,
+      refund: { seats: refunds.seats, amountCents: refunds.amount_cents, decidedAt: refunds.decided_at },
     })
     .from(sales)
     .innerJoin(resources, eq(resources.id, sales.resource_id))
@@ -93,6 +99,8 @@ export async function loadSaleReceipt(
     .innerJoin(payments, eq(payments.id, sales.payment_id))
     .leftJoin(couponRedemptions, eq(couponRedemptions.sale_id, sales.id))
     .leftJoin(coupons, eq(coupons.id, couponRedemptions.coupon_id))
+    // A refund of a licence's free seats (issue 23) leaves the sale unrefunded: its row says what went back.
+    .leftJoin(refunds, and(eq(refunds.sale_id, sales.id), eq(refunds.status, "refunded")))
     .where(eq(sales.id, saleId));
   const mayRead =
     row &&
@@ -106,6 +114,7 @@ export async function loadSaleReceipt(
   const { timeZone } = await getSiteSettings(db);
   const day = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone });
   const { sale } = row;
+  const seatsRefunded = sale.refunded_at ? null : (row.refund?.seats ?? null);
   return {
     saleId: sale.id,
     date: day.format(sale.created_at),
@@ -116,7 +125,12 @@ export async function loadSaleReceipt(
       billing: billingOrNull(row.billing),
     },
     seller: { name: row.sellerFirst, username: row.sellerUsername },
-    item: { title: row.title, isBundle, includedCount: Number(included?.n ?? 0) },
+    item: {
+      title: row.title,
+      isBundle,
+      includedCount: Number(included?.n ?? 0),
+      seats: sale.seats + (seatsRefunded ?? 0),
+    },
     priceCents: sale.amount_cents + sale.discount_cents + sale.credit_cents,
     coupon:
       sale.discount_cents > 0
@@ -125,8 +139,29 @@ export async function loadSaleReceipt(
     creditCents: sale.credit_cents,
     totalCents: sale.amount_cents,
     paidWith: describeCard(row.brand, row.last4),
-    refund: sale.refunded_at ? { date: day.format(sale.refunded_at), amountCents: sale.amount_cents } : null,
+    refund: sale.refunded_at
+      ? { date: day.format(sale.refunded_at), amountCents: sale.amount_cents, seats: null }
+      : seatsRefunded !== null && row.refund?.decidedAt
+        ? {
+            date: day.format(row.refund.decidedAt),
+            amountCents: row.refund.amountCents ?? 0,
+            seats: seatsRefunded,
+          }
+        : null,
   };
+}
+
+export const unusedSeats = (n: number) => (n === 1 ? "1 unused seat" : `${n} unused seats`);
+
+/** What a receipt says of its refund, on the page and in the PDF. */
+export function refundSentence(receipt: SaleReceipt): string | null {
+  const { refund } = receipt;
+  if (!refund) return null;
+  const card = receipt.paidWith ?? "the card";
+  if (refund.seats === null) {
+    return `Refunded on ${refund.date}: ${formatAmount(refund.amountCents)} went back to ${card}. Nothing is owed for this purchase.`;
+  }
+  return `${unusedSeats(refund.seats)} refunded on ${refund.date}: ${formatAmount(refund.amountCents)} went back to ${card}. The seats in use stay.`;
 }
 
 /** What a receipt calls its one item, under its title: "Bundle of 12 resources", "Gift". */
@@ -139,6 +174,7 @@ export function itemNote(receipt: SaleReceipt): string | null {
         : `Bundle: includes ${receipt.item.includedCount} resources`,
     );
   }
+  if (receipt.item.seats > 1) parts.push(`${receipt.item.seats} seats`);
   if (receipt.isGift) parts.push("Bought as a gift");
   return parts.length ? parts.join(" · ") : null;
 }

@@ -2,7 +2,7 @@ import { formatAmount } from "@market/domain";
 import type { Db } from "../../db/client.ts";
 import type { Viewer } from "../../platform/access.ts";
 import { COLORS, CONTENT_WIDTH, PAGE, PdfWriter } from "./pdf-layout.ts";
-import { itemNote, loadSaleReceipt, type SaleReceipt } from "./receipt-facts.ts";
+import { itemNote, loadSaleReceipt, refundSentence, type SaleReceipt } from "./receipt-facts.ts";
 
 const SITE_NAME = "Lesson Loft";
 const RIGHT = PAGE.width - PAGE.margin;
@@ -102,17 +102,19 @@ function items(w: PdfWriter, r: SaleReceipt): void {
   w.y += 20;
 }
 
-/** Once refunded: a notice box saying when, how much, and where the money went. */
+/** Once refunded (whole, or a licence's unused seats): a notice box saying when, how much, and where it went. */
 function refundNote(w: PdfWriter, r: SaleReceipt): void {
-  if (!r.refund) return;
-  const text = `Refunded on ${r.refund.date}: ${formatAmount(r.refund.amountCents)} went back to ${
-    r.paidWith ?? "the card"
-  }. Nothing is owed for this purchase.`;
+  const text = refundSentence(r);
+  if (!r.refund || !text) return;
   const textLines = w.wrap(text, CONTENT_WIDTH - 28, { size: 10 });
   const height = 30 + textLines.length * 14;
   w.rect(PAGE.margin, w.y, CONTENT_WIDTH, height, COLORS.notice);
   w.rect(PAGE.margin, w.y, 4, height, COLORS.noticeEdge);
-  w.textAt("REFUNDED", PAGE.margin + 16, w.y + 10, { size: 9, bold: true, color: COLORS.noticeEdge });
+  w.textAt(r.refund.seats === null ? "REFUNDED" : "SEATS REFUNDED", PAGE.margin + 16, w.y + 10, {
+    size: 9,
+    bold: true,
+    color: COLORS.noticeEdge,
+  });
   let y = w.y + 26;
   for (const line of textLines) {
     w.textAt(line, PAGE.margin + 16, y, { size: 10 });

@@ -1,7 +1,7 @@
 import { formatAmount } from "@market/domain";
 import type { Db } from "../../db/client.ts";
 import type { Viewer } from "../../platform/access.ts";
-import { itemNote, loadSaleReceipt, type SaleReceipt } from "./receipt-facts.ts";
+import { itemNote, loadSaleReceipt, refundSentence, type SaleReceipt, unusedSeats } from "./receipt-facts.ts";
 
 export { describeCard } from "./receipt-facts.ts";
 
@@ -42,7 +42,12 @@ function itemRows(r: SaleReceipt): string {
       ? row("Credit for resources you already owned", formatAmount(-r.creditCents), "discount")
       : "",
     row("Total paid", formatAmount(r.totalCents), "total"),
-    r.refund ? row(`Refunded on ${escapeHtml(r.refund.date)}`, formatAmount(-r.refund.amountCents)) : "",
+    r.refund
+      ? row(
+          `${r.refund.seats === null ? "Refunded" : `${unusedSeats(r.refund.seats)} refunded`} on ${escapeHtml(r.refund.date)}`,
+          formatAmount(-r.refund.amountCents),
+        )
+      : "",
   ].join("\n");
 }
 
@@ -81,6 +86,7 @@ ${facts.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).jo
 <table><thead><tr><th>Item</th><th class="amount">Amount</th></tr></thead><tbody>
 ${itemRows(r)}
 </tbody></table>
-${r.refund ? `<p class="refund">This purchase was refunded on ${escapeHtml(r.refund.date)}: ${escapeHtml(formatAmount(r.refund.amountCents))} went back to ${escapeHtml(r.paidWith ?? "the card")}.</p>` : ""}
+${r.refund && r.refund.seats === null ? `<p class="refund">This purchase was refunded on ${escapeHtml(r.refund.date)}: ${escapeHtml(formatAmount(r.refund.amountCents))} went back to ${escapeHtml(r.paidWith ?? "the card")}.</p>` : ""}
+${r.refund && r.refund.seats !== null ? `<p class="refund">${escapeHtml(refundSentence(r) ?? "")}</p>` : ""}
 <p>Amounts in US dollars. Keep this receipt for your records.</p></body></html>`;
 }

@@ -13,6 +13,8 @@ interface SaleRow extends MainFileRow, Record<string, unknown> {
   amount_cents: number;
   ref_code: string | null;
   is_gift: boolean;
+  /** Seats bought (issue 23); smallint, read as a number. */
+  seats: number;
   gift_code: string | null;
   buyer_id: string;
   recipient_id: string | null;
@@ -39,7 +41,7 @@ interface SaleRow extends MainFileRow, Record<string, unknown> {
 /** A sale with its resource, creator, cover, buyer, card and the owner's file, in one query. */
 async function selectSale(db: Db, where: ReturnType<typeof sql>): Promise<SaleRow | undefined> {
   const result = await db.execute<SaleRow>(sql`
-    select s.id as sale_id, s.amount_cents, s.ref_code, s.is_gift, s.gift_code, s.buyer_id, s.recipient_id,
+    select s.id as sale_id, s.amount_cents, s.ref_code, s.is_gift, s.seats, s.gift_code, s.buyer_id, s.recipient_id,
            s.claimed_at, s.created_at, s.refunded_at, r.id, r.name, r.title, cover.locator as cover_locator,
            u.id as creator_id, u.username as creator_username, u.first_name as creator_first_name,
            u.avatar_locator as creator_avatar_locator,
@@ -91,6 +93,7 @@ export async function getSaleForBuyer(
       amount: row.amount_cents,
       refCode: row.ref_code,
       isGift: row.is_gift,
+      seats: Number(row.seats),
       created_at: new Date(row.created_at).toISOString(),
     },
     resource: resourceOf(row),

@@ -21,7 +21,8 @@ export function csvText(value: string): string {
 /** Cents as a plain number of dollars ("-5.00"): ours, never text a user typed, so never a formula. */
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-const COLUMNS = ["Date", "Type", "Description", "Paid to", "Paid with", "Reference", "Amount (USD)"];
+/** Seats last (issue 23), so the columns a bookkeeper's sheet already reads keep their places. */
+const COLUMNS = ["Date", "Type", "Description", "Paid to", "Paid with", "Reference", "Amount (USD)", "Seats"];
 
 function lineRow(line: StatementLine): string[] {
   return [
@@ -32,6 +33,7 @@ function lineRow(line: StatementLine): string[] {
     csvText(line.paidWith ?? ""),
     csvText(line.reference),
     dollars(line.amountCents),
+    line.seats === null ? "" : String(line.seats),
   ];
 }
 

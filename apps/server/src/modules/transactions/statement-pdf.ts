@@ -28,7 +28,9 @@ function tableHead(w: PdfWriter): void {
 
 function lineRow(w: PdfWriter, line: StatementLine): void {
   const style = { size: 9 };
-  const description = w.wrap(line.description, COL.description.width, style);
+  // The CSV has a column for seats; the page says them after the description when there are several.
+  const seats = line.seats !== null && line.seats > 1 ? ` (${line.seats} seats)` : "";
+  const description = w.wrap(`${line.description}${seats}`, COL.description.width, style);
   const paidTo = w.wrap(line.paidTo, COL.paidTo.width, style);
   const type = w.wrap(KIND_LABEL[line.kind], COL.type.width, { ...style, bold: line.toSite });
   const height = Math.max(description.length, paidTo.length, type.length) * 12 + 8;

@@ -7,6 +7,7 @@ import {
   coupons,
   donations,
   payments,
+  refunds,
   resources,
   sales,
   tips,
@@ -38,6 +39,11 @@ export interface StatementLine {
   amountCents: number;
   /** A donation to the site itself (not to a creator). */
   toSite: boolean;
+  /**
+   * Issue 23: a purchase's seats bought, a refund's seats given back (a whole refund's: all the
+   * purchase's); null for a tip or a donation.
+   */
+  seats: number | null;
 }
 
 export interface Statement {
@@ -69,6 +75,7 @@ async function saleLines(db: Db, userId: string, year: number, timeZone: string)
     db
       .select({
         sale: sales,
+        refund: { seats: refunds.seats, amountCents: refunds.amount_cents, decidedAt: refunds.decided_at },
         title: resources.title,
         type: resources.type,
         sellerFirst: seller.first_name,
@@ -82,8 +89,9 @@ async function saleLines(db: Db, userId: string, year: number, timeZone: string)
       .innerJoin(seller, eq(seller.id, resources.users_id))
       .innerJoin(payments, eq(payments.id, sales.payment_id))
       .leftJoin(couponRedemptions, eq(couponRedemptions.sale_id, sales.id))
-      .leftJoin(coupons, eq(coupons.id, couponRedemptions.coupon_id));
-  const [bought, refunded] = await Promise.all([
+      .leftJoin(coupons, eq(coupons.id, couponRedemptions.coupon_id))
+      .leftJoin(refunds, and(eq(refunds.sale_id, sales.id), eq(refunds.status, "refunded")));
+  const [bought, refunded, seatsRefunded] = await Promise.all([
     base().where(and(eq(sales.buyer_id, userId), yearBounds(sales.created_at, year, timeZone))),
     base().where(
       and(
@@ -92,7 +100,17 @@ async function saleLines(db: Db, userId: string, year: number, timeZone: string)
         yearBounds(sales.refunded_at, year, timeZone),
       ),
     ),
+    // A licence's unused seats given back (issue 23): the sale stays, the refund's row has the money.
+    base().where(
+      and(
+        eq(sales.buyer_id, userId),
+        isNotNull(refunds.seats),
+        yearBounds(refunds.decided_at, year, timeZone),
+      ),
+    ),
   ]);
+  /** Seats bought: those the sale keeps and any refunded since. */
+  const seatsBought = (row: (typeof bought)[number]) => row.sale.seats + (row.refund?.seats ?? 0);
   const common = (row: (typeof bought)[number]) => ({
     paidTo: `${row.sellerFirst} (@${row.sellerUsername})`,
     paidWith: describeCard(row.brand, row.last4),
@@ -109,6 +127,7 @@ async function saleLines(db: Db, userId: string, year: number, timeZone: string)
         kind: row.sale.is_gift ? "gift" : "purchase",
         description: row.sale.is_gift ? `Gift: ${title}` : title,
         amountCents: row.sale.amount_cents,
+        seats: seatsBought(row),
       };
     }),
     ...refunded.map(
@@ -119,6 +138,18 @@ async function saleLines(db: Db, userId: string, year: number, timeZone: string)
         kind: "refund",
         description: `Refund: ${row.title}`,
         amountCents: -row.sale.amount_cents,
+        seats: row.sale.seats,
+      }),
+    ),
+    ...seatsRefunded.map(
+      (row): StatementLine => ({
+        ...common(row),
+        at: row.refund!.decidedAt!,
+        day: dayInZone(row.refund!.decidedAt!, timeZone),
+        kind: "refund",
+        description: `Refund of unused seats: ${row.title}`,
+        amountCents: -(row.refund!.amountCents ?? 0),
+        seats: row.refund!.seats,
       }),
     ),
   ];
@@ -148,6 +179,7 @@ async function tipLines(db: Db, userId: string, year: number, timeZone: string) 
       reference: row.tip.id,
       amountCents: row.tip.amount_cents,
       toSite: false,
+      seats: null,
     }),
   );
 }
@@ -169,6 +201,7 @@ async function donationLines(db: Db, userId: string, year: number, timeZone: str
       reference: row.donation.id,
       amountCents: row.donation.amount_cents,
       toSite: true,
+      seats: null,
     }),
   );
 }
@@ -228,6 +261,9 @@ export async function listStatementYears(db: Db, userId: string): Promise<Statem
       select created_at as at, amount_cents as paid, 0 as refunded from sales where buyer_id = ${userId}
       union all
       select refunded_at, 0, amount_cents from sales where buyer_id = ${userId} and refunded_at is not null
+      union all
+      select rf.decided_at, 0, rf.amount_cents from refunds rf join sales s on s.id = rf.sale_id
+        where s.buyer_id = ${userId} and rf.status = 'refunded' and rf.seats is not null
       union all
       select created_at, amount_cents, 0 from tips where tipper_id = ${userId}
       union all

@@ -88,6 +88,7 @@ describe("yearly statements", () => {
       "Paid with",
       "Reference",
       "Amount (USD)",
+      "Seats",
     ]);
     const lines = rows.slice(head + 1).filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r[0]!));
     expect(lines.map((r) => r[1]).sort()).toEqual(

@@ -8,7 +8,7 @@ import { useDomainForm } from "../../components/ui/form.ts";
 import { Button } from "../../components/ui/index.ts";
 import { raiseFooterFlag } from "../../state/footer-flags.ts";
 import { ACCOUNT_STORAGE_KEYS, keepPostSignUpRoute } from "../../state/post-login.ts";
-import { storeSession } from "../../state/session.ts";
+import { rememberPath, storeSession } from "../../state/session.ts";
 import { greetingName, noticeSession } from "../../state/session-notices.ts";
 import { useAccountTexts } from "./account-texts.ts";
 import { Field, NewPasswordField, useUsernameAvailability } from "./account-ui.tsx";
@@ -89,6 +89,13 @@ export default function SignUpPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const fromGift = search.get("from") === "gift";
+  // An invitation to a colleague's seat (issue 23) links here with the invited address and where to go
+  // next (?email=&next=/profile/licences): the address is filled in, and the success page leads on.
+  const invitedEmail = search.get("email") ?? "";
+  const next = search.get("next");
+  useEffect(() => {
+    if (next) rememberPath(next);
+  }, [next]);
   const [phase, setPhase] = useState<PanelPhase>("site");
   const [accountExists, setAccountExists] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -102,7 +109,7 @@ export default function SignUpPage() {
     formState: { errors, isSubmitting },
   } = useDomainForm(signUpRequestSchema, {
     mode: "onChange",
-    defaultValues: { email: "", firstName: "", lastName: "", username: "", password: "" },
+    defaultValues: { email: invitedEmail, firstName: "", lastName: "", username: "", password: "" },
   });
   const availability = useUsernameAvailability(watch("username"));
 

@@ -102,7 +102,8 @@ function RefundASale({ t, onDone }: { t: RefundTexts; onDone: (message: string) 
         body: { reason: reason.trim() },
       }),
     onSuccess: (done) => {
-      onDone(t("admin.done", { amount: formatMoney(done.sale.amount), username: done.buyer.username }));
+      // A licence with colleagues' seats is refunded in part (issue 23): the amount is the refund's.
+      onDone(t("admin.done", { amount: formatMoney(done.amountCents), username: done.buyer.username }));
       setSale(null);
       setSaleId("");
       setReason("");
@@ -153,6 +154,9 @@ function RefundASale({ t, onDone }: { t: RefundTexts; onDone: (message: string) 
               creator: sale.creator.username,
             })}
           </p>
+          {sale.seats > 1 ? (
+            <p className="text-sm">{t("admin.seats", { seats: String(sale.seats) })}</p>
+          ) : null}
           {sale.refund?.status === "refunded" ? (
             <p className="font-medium">{t("admin.already")}</p>
           ) : (
@@ -177,7 +181,9 @@ function RefundASale({ t, onDone }: { t: RefundTexts; onDone: (message: string) 
                 disabled={reasonShort}
                 onClick={() => refund.mutate()}
               >
-                {t("admin.refund", { amount: formatMoney(sale.amount) })}
+                {sale.seats > 1
+                  ? t("admin.refundSeats")
+                  : t("admin.refund", { amount: formatMoney(sale.amount) })}
               </Button>
             </>
           )}

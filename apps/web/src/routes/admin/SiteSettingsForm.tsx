@@ -1,5 +1,6 @@
 import {
   AD_TYPES,
+  additionalSeatCents,
   formatAmount,
   SITE_SETTING_KEYS,
   type SiteSettings,
@@ -81,6 +82,9 @@ function firstProblem(node: unknown): { message: string; type: string } | undefi
 }
 
 const SETTING_KEYS = new Set<string>(SITE_SETTING_KEYS);
+
+/** A percent as typed, within 0 to 100, for the examples the help texts give while it is typed. */
+const clampPercent = (percent: number) => Math.min(100, Math.max(0, percent || 0));
 
 const fieldset = "flex flex-col gap-4 rounded-card border border-line p-4";
 const legend = "px-1 text-lg font-semibold";
@@ -210,7 +214,7 @@ function SettingsEditor({ stored }: { stored: SiteSettings }) {
     <Checkbox id={`${switchId}-${key}`} label={s(SETTING_NAMES[key])} hint={s(help)} {...register(key)} />
   );
   const share = (percent: number, of: number) =>
-    formatAmount(Math.round((of * (100 - Math.min(100, Math.max(0, percent || 0)))) / 100));
+    formatAmount(Math.round((of * (100 - clampPercent(percent))) / 100));
 
   return (
     <form
@@ -313,6 +317,13 @@ function SettingsEditor({ stored }: { stored: SiteSettings }) {
         )}
         {number("payoutHoldDays", s("settings.payoutHoldDays.help"))}
         {number("refundWindowDays", s("settings.refundWindowDays.help"))}
+        {number(
+          "additionalSeatPercent",
+          s("settings.additionalSeatPercent.help", {
+            percent: String(draft.additionalSeatPercent),
+            seat: formatAmount(additionalSeatCents(1000, null, clampPercent(draft.additionalSeatPercent))),
+          }),
+        )}
         {money("payoutMinimumCents", s("settings.payoutMinimumCents.help"))}
         {money("featurePricePerDayCents", s("settings.featurePricePerDayCents.help"))}
         <Setting

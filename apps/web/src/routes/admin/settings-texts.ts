@@ -51,6 +51,9 @@ export const SETTINGS_TEXTS = {
     "After a purchase, its buyer may ask for a refund for this many days. The creator or an admin decides.",
   "settings.payoutHoldDays.help":
     "Money from a sale or a tip waits this many days, in case of a refund, before the creator can ask for it.",
+  "settings.additionalSeatPercent": "Extra seat price, % of the price",
+  "settings.additionalSeatPercent.help":
+    "A teacher can buy a resource for colleagues too. Where its creator set no price for each extra seat, each costs this share of the price: at {percent}%, {seat} for a $10.00 resource.",
   "settings.payoutMinimumCents": "Smallest payout ($)",
   "settings.payoutMinimumCents.help": "A creator can ask to be paid once their earnings reach this amount.",
   "settings.featurePricePerDayCents": "Price of featuring a resource ($ a day)",
@@ -113,6 +116,7 @@ export const SETTING_NAMES: Record<SiteSettingKey, SettingsTextKey> = {
   tipFeePercent: "settings.tipFeePercent",
   payoutHoldDays: "settings.payoutHoldDays",
   refundWindowDays: "settings.refundWindowDays",
+  additionalSeatPercent: "settings.additionalSeatPercent",
   payoutMinimumCents: "settings.payoutMinimumCents",
   featurePricePerDayCents: "settings.featurePricePerDayCents",
   timeZone: "settings.timeZone",

@@ -6,6 +6,9 @@ import { ApiError, api } from "../../api/client.ts";
 import { Button, Field, Input } from "../../components/ui/index.ts";
 import { refusalKey, useCouponTexts } from "./coupon-texts.ts";
 
+/** How long the seats must stay unchanged before an applied code is quoted for them again. */
+const SEATS_SETTLE_MS = 350;
+
 /**
  * The checkout's "Coupon code" field (issue 22): Apply asks the server for the price with the code
  * (GET /coupons/{code}/quote, priced as the checkout prices), shows what it saves before anything is
@@ -15,11 +18,14 @@ import { refusalKey, useCouponTexts } from "./coupon-texts.ts";
 export function CouponField({
   resourceId,
   gift,
+  seats = 1,
   onQuote,
 }: {
   resourceId: string;
   gift: boolean;
-  onQuote: (quote: CouponQuote | null) => void;
+  /** Seats bought (issue 23): the quote is then the whole licence's; asked again when they change. */
+  seats?: number;
+  onQuote: (quote: CouponQuote | null, seats: number) => void;
 }) {
   const t = useCouponTexts();
   const id = useId();
@@ -28,36 +34,48 @@ export function CouponField({
   const [code, setCode] = useState(fromLink ?? "");
   const [quote, setQuote] = useState<CouponQuote | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The seats the latest ask was for: an answer for seats the buyer has since changed is not the price.
+  const askedSeats = useRef(seats);
   const check = useMutation({
-    mutationFn: (typed: string) =>
+    mutationFn: ({ typed, forSeats }: { typed: string; forSeats: number }) =>
       api.call("GET /coupons/:code/quote", {
         params: { code: typed },
-        query: { resourceId, gift: gift ? "true" : "false" },
+        query: {
+          resourceId,
+          gift: gift ? "true" : "false",
+          ...(forSeats > 1 ? { seats: forSeats } : {}),
+        },
       }),
-    onSuccess: (answer) => {
+    onSuccess: (answer, { forSeats }) => {
+      if (forSeats !== askedSeats.current) return;
       setQuote(answer);
       setRefusal(null);
-      onQuote(answer);
+      onQuote(answer, forSeats);
     },
-    onError: (error) => {
+    onError: (error, { forSeats }) => {
+      if (forSeats !== askedSeats.current) return;
       setQuote(null);
-      onQuote(null);
+      onQuote(null, forSeats);
       setRefusal(t(refusalKey(error instanceof ApiError ? error.code : undefined)));
     },
   });
+  const ask = (typed: string) => {
+    askedSeats.current = seats;
+    check.mutate({ typed, forSeats: seats });
+  };
   const apply = (typed: string) => {
     const normal = normalizeCouponCode(typed);
     if (!normal) {
       setRefusal(t("coupon.empty"));
       return;
     }
-    check.mutate(normal);
+    ask(normal);
   };
   const remove = () => {
     setQuote(null);
     setRefusal(null);
     setCode("");
-    onQuote(null);
+    onQuote(null, seats);
   };
 
   // A shared link's code is applied once, on arrival.
@@ -74,8 +92,20 @@ export function CouponField({
   useEffect(() => {
     if (lastGift.current === gift) return;
     lastGift.current = gift;
-    if (quote) check.mutate(quote.code);
+    if (quote) ask(quote.code);
   }, [gift]);
+  // A licence's quote is the whole purchase's: asked again once the seats stop changing (a stepper's
+  // presses are one change, not one quote each: the quote is limited per minute).
+  const lastSeats = useRef(seats);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the seats change
+  useEffect(() => {
+    if (lastSeats.current === seats) return;
+    lastSeats.current = seats;
+    if (!quote) return;
+    askedSeats.current = seats;
+    const timer = setTimeout(() => check.mutate({ typed: quote.code, forSeats: seats }), SEATS_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [seats]);
 
   if (quote) {
     const saved = quote.beforeCents - quote.priceCents;

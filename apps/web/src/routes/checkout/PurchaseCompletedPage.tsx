@@ -1,4 +1,4 @@
-import { formatMoney, type SaleDetail } from "@market/domain";
+import { colleagueSeats, formatMoney, type SaleDetail } from "@market/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useParams, useSearchParams } from "react-router";
 import { ApiError, api } from "../../api/client.ts";
@@ -100,9 +100,26 @@ function ReceiptNote({ email }: { email: string }) {
   );
 }
 
+/** "you and 2 colleagues": the seats of a purchase for colleagues (issue 23). */
+function colleaguesText(t: ReturnType<typeof useCheckoutTexts>, seats: number): string {
+  const colleagues = colleagueSeats(seats);
+  return colleagues === 1
+    ? t("completed.colleagueOne")
+    : t("completed.colleagueMany", { count: String(colleagues) });
+}
+
 function factsOf(t: ReturnType<typeof useCheckoutTexts>, sale: SaleDetail): [string, string][] {
+  const { seats } = sale.sale;
   return [
     [t("completed.amount"), formatMoney(sale.sale.amount)],
+    ...(seats > 1
+      ? ([
+          [
+            t("completed.seats"),
+            t("completed.seatsValue", { count: String(seats), colleagues: colleaguesText(t, seats) }),
+          ],
+        ] as [string, string][])
+      : []),
     [t("completed.date"), formatDay(sale.sale.created_at)],
     ...(sale.paidWith ? ([[t("completed.paidWith"), sale.paidWith]] as [string, string][]) : []),
   ];
@@ -113,8 +130,10 @@ function PurchaseDone({ sale }: { sale: SaleDetail }) {
   const { resource } = sale;
   const file = sale.file ?? { id: "", name: "" };
   const download = useFileDownload({ resource, file });
-  // A refunded purchase no longer downloads (issue 22): its state shows instead, below.
-  const refunded = useQuery(saleRefundQuery(sale.sale.saleId)).data?.refund?.status === "refunded";
+  // A refunded purchase no longer downloads (issue 22): its state shows instead, below. A refund of a
+  // licence's free seats (issue 23) leaves the purchase, and its download, to the buyer.
+  const refund = useQuery(saleRefundQuery(sale.sale.saleId)).data?.refund;
+  const refunded = refund?.status === "refunded" && refund.seats === null;
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-6 py-2">
       <header className="flex flex-col items-start gap-3">
@@ -148,6 +167,7 @@ function PurchaseDone({ sale }: { sale: SaleDetail }) {
         <ReceiptNote email={sale.receiptEmail} />
         <RefundRequest saleId={sale.sale.saleId} title={resource.title} />
       </Card>
+      {sale.sale.seats > 1 && !refunded ? <GiveSeats seats={sale.sale.seats} /> : null}
       <nav className="flex flex-wrap gap-3">
         <LinkButton to={`/resources/${encodeURIComponent(resource.name)}`} variant="secondary">
           {t("completed.viewResource")}
@@ -157,6 +177,22 @@ function PurchaseDone({ sale }: { sale: SaleDetail }) {
         </LinkButton>
       </nav>
     </section>
+  );
+}
+
+/** After a purchase for colleagues (issue 23): the next step, giving them their seats. */
+function GiveSeats({ seats }: { seats: number }) {
+  const t = useCheckoutTexts();
+  const colleagues = colleagueSeats(seats);
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-card border border-info bg-info/30 p-4">
+      <p>{t("completed.giveSeatsBody")}</p>
+      <LinkButton to="/profile/licences" variant="primary">
+        {colleagues === 1
+          ? t("completed.giveSeatsOne")
+          : t("completed.giveSeatsMany", { count: String(colleagues) })}
+      </LinkButton>
+    </div>
   );
 }
 

@@ -25,9 +25,12 @@ import { CheckoutFailure, useCheckoutAttempt } from "./checkout-attempt.tsx";
 import { useCheckoutTexts } from "./checkout-texts.ts";
 import { PaymentFields, usePaymentForm } from "./PaymentForm.tsx";
 import { BoughtItem } from "./purchase-parts.tsx";
+import { SeatsField, useSeatsText } from "./SeatsField.tsx";
+import { checkoutPrice, parseSeats } from "./seats-price.ts";
 
 /**
- * /resources/{id}/purchase: the checkout of a paid resource; with ?as=gift, of a gift (the buyer pays, and
+ * /resources/{id}/purchase: the checkout of a paid resource, for the buyer alone or with seats for
+ * colleagues (issue 23: ?seats= fills the count in); with ?as=gift, of a gift (the buyer pays, and
  * gets a link to send). With a `gift` code in the address (a gift link), the teacher who opened it sees
  * who sent them what, and claims it: never a payment form.
  */
@@ -48,8 +51,10 @@ function Checkout({ asGift }: { asGift: boolean }) {
   const form = usePaymentForm();
   const attempt = useCheckoutAttempt(form);
   const billing = useBillingDraft();
-  // An applied coupon code: its quoted price is what is charged (issue 22).
-  const [coupon, setCoupon] = useState<CouponQuote | null>(null);
+  // An applied coupon code: its quoted price is what is charged (issue 22), for the seats it was quoted for.
+  const [coupon, setCoupon] = useState<{ quote: CouponQuote; seats: number } | null>(null);
+  // The seats as typed (issue 23): the buyer's own and their colleagues'.
+  const [seatsText, changeSeats] = useSeatsText();
 
   if (resource.isError)
     return (
@@ -72,19 +77,34 @@ function Checkout({ asGift }: { asGift: boolean }) {
       </LoadingPlaceholder>
     );
   const r = resource.data;
-  const amount = coupon ? coupon.priceCents : priceToPay(r);
   const path = `/resources/${encodeURIComponent(r.name)}`;
   const isCreator = session?.claims.sub === r.users_model.id;
   const blocked = r.price === 0 || isCreator || (r.isOwned && !asGift);
+  // Seats for colleagues: a paid purchase for oneself only; a gift is one seat.
+  const withSeats = !asGift && !blocked;
+  const seats = withSeats ? parseSeats(seatsText) : 1;
+  // With a code, its quote is the whole purchase's; without, the buyer's seat and the colleagues'.
+  const { amount, firstSeatCents, quotePending } = checkoutPrice({
+    seats,
+    ownSeatCents: priceToPay(r),
+    seatPriceCents: r.seatPriceCents,
+    coupon: coupon && { priceCents: coupon.quote.priceCents, seats: coupon.seats },
+  });
   const cover = [...r.resources_previews_models].sort((a, b) => a.order_index - b.order_index)[0];
-  const switchTo = (gift: boolean) => setSearch(gift ? { as: "gift" } : {}, { replace: true });
+  const switchTo = (gift: boolean) => {
+    const colleagues = parseSeats(seatsText);
+    setSearch(gift ? { as: "gift" } : colleagues && colleagues > 1 ? { seats: String(colleagues) } : {}, {
+      replace: true,
+    });
+  };
 
   const pay = form.handleSubmit(async (payment) => {
-    if (blocked) return;
+    if (blocked || amount === null || seats === null) return;
     const body = {
       resourceId: r.id,
       amount,
-      ...(coupon ? { couponCode: coupon.code } : {}),
+      ...(seats > 1 ? { seats } : {}),
+      ...(coupon ? { couponCode: coupon.quote.code } : {}),
       ...billing.request(),
       ...payment,
     };
@@ -175,16 +195,40 @@ function Checkout({ asGift }: { asGift: boolean }) {
               </Badge>
             ) : null}
           </BoughtItem>
+          {withSeats ? (
+            <SeatsField
+              text={seatsText}
+              onChange={changeSeats}
+              firstSeatCents={firstSeatCents}
+              seatPriceCents={r.seatPriceCents}
+            />
+          ) : null}
           <div className="flex items-baseline justify-between gap-3 border-t border-line pt-3">
             <span className="font-medium">{t("purchase.total")}</span>
-            <Price cents={r.price} saleCents={coupon ? coupon.priceCents : r.sale_price} size="lg" />
+            {seats !== null && seats > 1 ? (
+              <Price cents={amount ?? firstSeatCents + (seats - 1) * r.seatPriceCents} size="lg" />
+            ) : (
+              <Price cents={r.price} saleCents={coupon ? coupon.quote.priceCents : r.sale_price} size="lg" />
+            )}
           </div>
+          {quotePending ? (
+            <p role="status" className="text-sm text-muted">
+              {t("seats.requoting", { count: String(seats) })}
+            </p>
+          ) : null}
           {isOnSale(r) && r.sale_end ? (
             <p className="text-sm text-muted">
               {t("purchase.onSale", { date: formatIsoDate(r.sale_end), price: formatMoney(r.price) })}
             </p>
           ) : null}
-          {blocked ? null : <CouponField resourceId={r.id} gift={asGift} onQuote={setCoupon} />}
+          {blocked ? null : (
+            <CouponField
+              resourceId={r.id}
+              gift={asGift}
+              seats={seats ?? coupon?.seats ?? 1}
+              onQuote={(quote, quoted) => setCoupon(quote ? { quote, seats: quoted } : null)}
+            />
+          )}
         </Card>
       </aside>
 
@@ -192,10 +236,28 @@ function Checkout({ asGift }: { asGift: boolean }) {
         <PaymentFields form={form} t={t} />
         <BillingFields billing={billing} />
         <CheckoutFailure message={attempt.failure} />
-        <Button type="submit" size="lg" busy={attempt.busy} disabled={blocked} className="sm:self-start">
+        <Button
+          type="submit"
+          size="lg"
+          busy={attempt.busy}
+          disabled={blocked || amount === null}
+          className="sm:self-start"
+        >
           {attempt.busy
             ? t("pay.paying")
-            : t(asGift ? "purchase.payGift" : "purchase.pay", { amount: formatMoney(amount) })}
+            : amount === null
+              ? t("purchase.payPending")
+              : t(
+                  asGift
+                    ? "purchase.payGift"
+                    : seats !== null && seats > 1
+                      ? "purchase.paySeats"
+                      : "purchase.pay",
+                  {
+                    amount: formatMoney(amount),
+                    count: String(seats),
+                  },
+                )}
         </Button>
       </form>
     </section>

@@ -20,7 +20,14 @@ const DETAIL = `GET /api/resources/${RESOURCE.name}`;
 const creator = RESOURCE.users_model;
 
 const SALE: SaleDetail = {
-  sale: { saleId: "s1", amount: 500, refCode: null, isGift: false, created_at: "2026-11-20T15:00:00.000Z" },
+  sale: {
+    saleId: "s1",
+    amount: 500,
+    refCode: null,
+    isGift: false,
+    seats: 1,
+    created_at: "2026-11-20T15:00:00.000Z",
+  },
   resource: {
     id: RESOURCE.id,
     name: RESOURCE.name,

@@ -370,7 +370,9 @@ describe("the earnings screen", () => {
       requestedAt: "2026-11-21T10:00:00.000Z",
       decidedAt: null,
       byAdmin: false,
-      sale: { amount: 1000, purchasedAt: "2026-11-20T10:00:00.000Z", isGift: false },
+      seats: null,
+      amountCents: 1000,
+      sale: { amount: 1000, seats: 1, purchasedAt: "2026-11-20T10:00:00.000Z", isGift: false },
       resource: { id: "r1", name: "owl-unit", title: "Owl unit", isBundle: false },
       buyer: { username: "grace", first_name: "Grace" },
     };
@@ -389,6 +391,7 @@ describe("the earnings screen", () => {
           line({ id: "r", kind: "refund", amount: -1000, title: "Owl unit" }),
           line({ id: "r-fee", kind: "fee", amount: 200, feeFor: "refund", title: "Owl unit" }),
           line({ id: "b", kind: "sale", amount: 2500, title: "Owl bundle", isBundle: true }),
+          line({ id: "t", kind: "sale", amount: 1250, title: "Frog unit", seats: 3 }),
         ],
       },
     );
@@ -397,6 +400,8 @@ describe("the earnings screen", () => {
     expect(list.textContent).toContain("Refunded to the buyer: Owl unit");
     expect(list.textContent).toContain("Fee given back on the refund of “Owl unit”");
     expect(list.textContent).toContain("Bundle sale");
+    // A purchase for colleagues says its seats (issue 23).
+    expect(list.textContent).toContain("Frog unit · 3 seats");
     fireEvent.click(await screen.findByRole("button", { name: "Approve the refund of Owl unit for @grace" }));
     expect(approved).toEqual([]);
     fireEvent.click(await screen.findByRole("button", { name: "Refund $10.00" }));

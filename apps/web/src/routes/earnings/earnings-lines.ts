@@ -27,14 +27,19 @@ export function kindLabel(e: EarningsTexts, line: EarningsLineResponse): string 
   return e(KIND_LABEL[line.kind]);
 }
 
+/** A sale's or a refund's words with its seats, when it was bought for colleagues (issue 23): "… · 3 seats". */
+function withSeats(e: EarningsTexts, line: EarningsLineResponse, text: string): string {
+  return line.seats && line.seats > 1 ? e("earnings.withSeats", { text, seats: String(line.seats) }) : text;
+}
+
 /** What a line says: what sold, who tipped and their note, what a fee was taken from or given back on. */
 export function describe(e: EarningsTexts, line: EarningsLineResponse): string {
   switch (line.kind) {
     case "sale":
     case "gift":
-      return line.title ?? "";
+      return withSeats(e, line, line.title ?? "");
     case "refund":
-      return e("earnings.refundOf", { title: line.title ?? "" });
+      return withSeats(e, line, e("earnings.refundOf", { title: line.title ?? "" }));
     case "tip":
       return line.note
         ? e("earnings.tipFromWithNote", { username: line.from ?? "", note: line.note })

@@ -51,6 +51,7 @@ export const EARNINGS_TEXTS = {
   "earnings.feeOnTip": "On the tip from @{username}",
   "earnings.feeReturned": "Fee given back on the refund of “{title}”",
   "earnings.refundOf": "Refunded to the buyer: {title}",
+  "earnings.withSeats": "{text} · {seats} seats",
   "earnings.negativeBalance":
     "Your balance is below zero after a refund. Your next earnings make it up; payouts resume once it is above zero.",
   "earnings.payoutLine": "Paid out to you",

@@ -43,6 +43,27 @@ afterEach(() => {
 });
 
 describe("My resources (/profile/purchases)", () => {
+  it("counts a purchase's seats for colleagues, and names who licensed a held one (issue 23)", async () => {
+    stubFetch({
+      "GET /api/users/self/library": [
+        200,
+        page([
+          item("a", { saleId: "s1", amount: 1000, seats: 3 }),
+          item("b", {
+            licensedBy: { id: "u8", username: "dana", first_name: "Dana", avatar_locator: null },
+          }),
+        ]),
+      ],
+      "GET /api/activity/statements": [200, { years: [] }],
+    });
+    renderScreen(LibraryPage, "/profile/purchases");
+    expect(await screen.findByText("Bought on Nov 20, 2026 for $10.00 · 3 seats")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Give your colleagues their seats" }).getAttribute("href")).toBe(
+      "/profile/licences",
+    );
+    expect(screen.getByText("Licensed to you by Dana on Nov 20, 2026")).toBeTruthy();
+  });
+
   it("lists what the teacher owns with how they got it, a Download for each and a receipt for purchases", async () => {
     stubFetch({
       "GET /api/users/self/library": [

@@ -126,11 +126,16 @@ function LibraryRow({ item }: { item: LibraryItem }) {
   const { resource } = item;
   const file = item.file ?? { id: "", name: "" };
   const download = useFileDownload({ resource, file });
-  const how = t(HOW[item.source], {
+  const values = {
     date: formatDay(item.acquiredAt),
     amount: item.amount === null ? "" : formatMoney(item.amount),
-    name: item.giftFrom?.first_name ?? "",
-  });
+    name: item.licensedBy?.first_name ?? item.giftFrom?.first_name ?? "",
+  };
+  // A colleague's seat (issue 23) says who gave it; a purchase for colleagues says its seats.
+  const seats = item.seats ?? 1;
+  const how = item.licensedBy
+    ? t("library.licensedBy", values)
+    : `${t(HOW[item.source], values)}${seats > 1 ? ` · ${t("library.seats", { seats: String(seats) })}` : ""}`;
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4">
       <div className="flex min-w-0 flex-1 items-start gap-4">
@@ -169,6 +174,14 @@ function LibraryRow({ item }: { item: LibraryItem }) {
               how
             )}
           </p>
+          {seats > 1 ? (
+            <Link
+              to="/profile/licences"
+              className="self-start text-sm font-medium underline underline-offset-2"
+            >
+              {t("library.manageSeats")}
+            </Link>
+          ) : null}
           {item.source === "purchase" && item.saleId && refundable(item.acquiredAt) ? (
             <RefundRequest saleId={item.saleId} title={resource.title} />
           ) : null}

@@ -2,6 +2,7 @@ import {
   dayInZone,
   dollarsToCents,
   formatSaleEnd,
+  PRICE_RULES,
   type PriceFlags,
   priceFlags,
   type ResourcePatch,
@@ -14,6 +15,7 @@ import { Button, Field, Input } from "../../components/ui/index.ts";
 import { WizardProblem } from "../../components/wizard/WizardProblem.tsx";
 import { useSiteSettings } from "../../state/site-config.ts";
 import type { PublishingTexts } from "./publishing-texts.ts";
+import { SeatPriceField, seatPriceCents, seatPriceText } from "./SeatPriceField.tsx";
 import type { StepProps } from "./wizard-step.ts";
 
 const dollars = (cents: number | null) => (cents ? (cents / 100).toFixed(2) : "");
@@ -34,7 +36,7 @@ function flagTexts(
   return out;
 }
 
-type PriceField = "price" | "sale_price" | "sale_end";
+type PriceField = "price" | "sale_price" | "sale_end" | "seat_price";
 type PriceValues = Record<PriceField, string>;
 
 /** The boxes as the price rules read them: dollars to cents (null when not an amount). */
@@ -50,26 +52,31 @@ const centsOf = (values: PriceValues) => ({
  */
 function priceFormSchema(t: PublishingTexts, site: { hasPremiumFile: boolean; today: string }) {
   return z
-    .object({ price: z.string(), sale_price: z.string(), sale_end: z.string() })
+    .object({ price: z.string(), sale_price: z.string(), sale_end: z.string(), seat_price: z.string() })
     .superRefine((values, ctx) => {
       const { priceCents, salePriceCents } = centsOf(values);
-      const texts: Record<PriceField, string[]> = { price: [], sale_price: [], sale_end: [] };
+      const texts: Record<PriceField, string[]> = { price: [], sale_price: [], sale_end: [], seat_price: [] };
       if (priceCents !== null && salePriceCents !== null) {
         const flags = priceFlags({ priceCents, salePriceCents, saleEnd: values.sale_end, ...site });
         for (const { field, text } of flagTexts(flags, t)) texts[field].push(text);
       }
       if (priceCents === null) texts.price.push(t("price.notNumber"));
       if (salePriceCents === null) texts.sale_price.push(t("price.notNumber"));
+      if (seatPriceCents(values.seat_price, PRICE_RULES.maxCents) === "invalid")
+        texts.seat_price.push(t("price.seatPriceInvalid"));
       for (const [field, said] of Object.entries(texts)) {
         if (said.length > 0) ctx.addIssue({ code: "custom", path: [field], message: said.join(" ") });
       }
     })
     .transform((values): ResourcePatch => {
       const { priceCents, salePriceCents } = centsOf(values);
+      const seat = seatPriceCents(values.seat_price, PRICE_RULES.maxCents);
       return {
         price: priceCents ?? 0,
         sale_price: salePriceCents ?? 0,
         sale_end: salePriceCents ? values.sale_end : "",
+        // Issue 23: the creator's price for each extra seat; null leaves it to the site's percent.
+        seat_price: seat === "invalid" ? null : seat,
       };
     })
     .pipe(resourcePatchSchema);
@@ -94,6 +101,7 @@ export function PriceStep({ resource, t, save }: StepProps) {
         price: dollars(resource.price) || "0",
         sale_price: dollars(resource.sale_price),
         sale_end: resource.sale_end ? formatSaleEnd(resource.sale_end) : "",
+        seat_price: seatPriceText(resource.seat_price),
       },
     });
   const { errors } = formState;
@@ -116,6 +124,8 @@ export function PriceStep({ resource, t, save }: StepProps) {
     for (const [field, code] of Object.entries(problems ?? {})) {
       if (field === "form") {
         setError("root.server", { message: code === "save" ? t("wizard.saveFailed") : code });
+      } else if (field === "seat_price") {
+        setError(field, { type: "server", message: t("price.seatPriceInvalid") });
       } else if ((FIELDS as readonly string[]).includes(field)) {
         setError(field as PriceField, {
           type: "server",
@@ -125,7 +135,8 @@ export function PriceStep({ resource, t, save }: StepProps) {
     }
   });
 
-  const field = (name: PriceField, label: string, placeholder?: string) => (
+  const priceCents = dollarsToCents(watch("price") || "0");
+  const field = (name: Exclude<PriceField, "seat_price">, label: string, placeholder?: string) => (
     <Field id={`${id}-${name}`} label={label} error={errors[name]?.message}>
       {(bindings) => (
         <Input
@@ -145,6 +156,15 @@ export function PriceStep({ resource, t, save }: StepProps) {
       {field("price", t("price.price"))}
       {field("sale_price", t("price.salePrice"))}
       {field("sale_end", t("price.saleEnd"), "MM/DD/YYYY")}
+      {/* Seats for colleagues are bought only of a paid resource; a free one keeps what was typed. */}
+      {priceCents ? (
+        <SeatPriceField
+          id={`${id}-seat_price`}
+          priceCents={priceCents}
+          error={errors.seat_price?.message}
+          input={register("seat_price")}
+        />
+      ) : null}
       <WizardProblem text={errors.root?.server?.message} />
       <Button variant="primary" className="self-start" type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? t("wizard.saving") : t("wizard.next")}
@@ -153,10 +173,11 @@ export function PriceStep({ resource, t, save }: StepProps) {
   );
 }
 
-const FIELDS = ["price", "sale_price", "sale_end"] as const;
+const FIELDS = ["price", "sale_price", "sale_end", "seat_price"] as const;
 /** The boxes whose flags a change of a box can change (salePriceHigherThanPrice; a sale end needs a sale). */
 const DEPENDENT: Record<PriceField, PriceField[]> = {
   price: ["sale_price"],
   sale_price: ["sale_end"],
   sale_end: [],
+  seat_price: [],
 };

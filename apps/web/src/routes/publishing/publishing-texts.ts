@@ -144,6 +144,13 @@ export const PUBLISHING_TEXTS = {
   "price.sale_end_not_within_thirty_days": "A sale can run for at most 30 days.",
   "price.sale_end_empty": "A sale needs an end date.",
   "price.notNumber": "Write an amount like 4.99.",
+  "price.seatPrice": "Price for each extra seat in dollars",
+  "price.seatPriceHint":
+    "Teachers can buy seats for colleagues at checkout; this is what each colleague's seat costs. Leave empty: {rule}.",
+  "price.seatPriceHalf": "half the price",
+  "price.seatPricePercent": "{percent}% of the price",
+  "price.seatPriceExample": " At this price, that is {amount} a seat.",
+  "price.seatPriceInvalid": "Write an amount like 2.50, from $0 to $100, or leave it empty.",
   "status.intro": "Where your resource stands, and what you can do now.",
   "status.current": "Status: {status}",
   "status.rejectedBecause": "The reviewer said: {reason}",

@@ -49,6 +49,7 @@ const resource = (overrides: Partial<PublishingResource> = {}): PublishingResour
   price: 0,
   sale_price: null,
   sale_end: null,
+  seat_price: null,
   approval_status: "creating",
   status: "inactive",
   upload_status: 0,
@@ -143,7 +144,34 @@ describe("the resource wizard", () => {
       await screen.findByText("The price must be 0 (free, with no premium file) or from $1 to $100."),
     ).toBeTruthy();
     const patch = calls.find((c) => c.method === "PATCH");
-    expect(patch?.body).toEqual({ price: 50, sale_price: 0, sale_end: "", step: "status" });
+    expect(patch?.body).toEqual({ price: 50, sale_price: 0, sale_end: "", seat_price: null, step: "status" });
+  });
+
+  it("offers a price for each extra seat on a paid resource, half the price when left empty (issue 23)", async () => {
+    const { calls } = stubFetch({
+      "GET /api/resources/r1/edit": [200, resource({ step: "price", price: 400 })],
+      "PATCH /api/resources/r1": [200, resource({ step: "status", price: 400, seat_price: 250 })],
+    });
+    renderScreen(ResourceWizard, "/resources/r1/edit/price", "/resources/:id/edit/:step");
+    const seat = await screen.findByLabelText(/Price for each extra seat/);
+    expect(seat.getAttribute("placeholder")).toBe("2.00");
+    expect(
+      screen.getByText(/Leave empty: half the price\. At this price, that is \$2\.00 a seat\./),
+    ).toBeTruthy();
+    fireEvent.change(seat, { target: { value: "two" } });
+    expect(await screen.findByText(/Write an amount like 2\.50/)).toBeTruthy();
+    fireEvent.change(seat, { target: { value: "2.50" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save and continue" }));
+    await vi.waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
+    expect(calls.find((c) => c.method === "PATCH")?.body).toMatchObject({ price: 400, seat_price: 250 });
+  });
+
+  it("does not ask a free resource's price per seat", async () => {
+    stubFetch({ "GET /api/resources/r1/edit": [200, resource({ step: "price", price: 400 })] });
+    renderScreen(ResourceWizard, "/resources/r1/edit/price", "/resources/:id/edit/:step");
+    await screen.findByLabelText(/Price for each extra seat/);
+    fireEvent.change(screen.getByLabelText("Price in dollars"), { target: { value: "0" } });
+    await vi.waitFor(() => expect(screen.queryByLabelText(/Price for each extra seat/)).toBeNull());
   });
 });
 

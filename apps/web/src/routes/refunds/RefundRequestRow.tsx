@@ -33,7 +33,8 @@ export function RefundRequestRow({
   const [asking, setAsking] = useState<Decision | null>(null);
   const [note, setNote] = useState("");
   const who = { title: refund.resource.title, username: refund.buyer.username };
-  const amount = formatMoney(refund.sale.amount);
+  // What approving gives back: the whole sale, or a licence's free seats only (issue 23).
+  const amount = formatMoney(refund.amountCents);
   const decide = useMutation({
     mutationFn: (decision: Decision) =>
       decision === "approve"
@@ -78,8 +79,16 @@ export function RefundRequestRow({
             date: formatDay(refund.sale.purchasedAt),
             amount,
           })}
+          {refund.sale.seats > 1 ? ` · ${t("requests.seats", { seats: String(refund.sale.seats) })}` : ""}
           {creator ? ` · ${t("queue.creator", { username: creator })}` : ""}
         </p>
+        {refund.seats !== null ? (
+          <p className="text-sm font-medium">
+            {refund.seats === 1
+              ? t("requests.seatsRefundOne", { seats: String(refund.sale.seats) })
+              : t("requests.seatsRefund", { free: String(refund.seats), seats: String(refund.sale.seats) })}
+          </p>
+        ) : null}
         <blockquote className="border-l-4 border-line pl-3 whitespace-pre-line">{refund.reason}</blockquote>
       </article>
       <div className="flex shrink-0 flex-wrap gap-2 sm:flex-col">
@@ -115,6 +124,7 @@ export function RefundRequestRow({
           asking={asking}
           title={refund.resource.title}
           amount={amount}
+          seatsOnly={refund.seats !== null}
           note={note}
           noteId={noteId}
           setNote={setNote}
@@ -141,13 +151,22 @@ function DecisionBody(props: {
   asking: Decision | null;
   title: string;
   amount: string;
+  /** A licence's free seats only (issue 23): the buyer and their colleagues keep the resource. */
+  seatsOnly: boolean;
   note: string;
   noteId: string;
   setNote: (note: string) => void;
 }) {
   const { t } = props;
   if (props.asking === "approve")
-    return <p>{t("requests.approveBody", { title: props.title, amount: props.amount })}</p>;
+    return (
+      <p>
+        {t(props.seatsOnly ? "requests.approveSeatsBody" : "requests.approveBody", {
+          title: props.title,
+          amount: props.amount,
+        })}
+      </p>
+    );
   return (
     <div className="flex flex-col gap-3">
       <p>{t("requests.declineBody", { title: props.title })}</p>

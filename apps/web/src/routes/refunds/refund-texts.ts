@@ -19,6 +19,23 @@ export const REFUND_TEXTS = {
   "refund.declinedNote": "The note with it:",
   "refund.yourReason": "You wrote:",
   "refund.title": "Refund",
+  "refund.seatsNow":
+    "Your colleagues have seats of this purchase, so a refund gives back only the seats nobody has: {seats} now, {amount}.",
+  "refund.seatsNowOne":
+    "Your colleagues have seats of this purchase, so a refund gives back only the seat nobody has: 1 now, {amount}.",
+  "refund.seatsRule": "Your own seat and your colleagues' stay yours.",
+  "refund.seatsAllGiven":
+    "Every seat of this purchase is given to a colleague, so there is nothing to refund. To ask for a refund, free a seat first.",
+  "refund.seatsAllGivenLink": "Manage your licences",
+  "refund.refundedSeats": "Refunded on {date}: {amount} for {seats} free seats goes back to your card.",
+  "refund.refundedSeatOne": "Refunded on {date}: {amount} for 1 free seat goes back to your card.",
+  "refund.requestedSeats": "If it is approved, {amount} for the {seats} free seats goes back to your card.",
+  "refund.requestedSeatOne": "If it is approved, {amount} for the free seat goes back to your card.",
+  "requests.seats": "{seats} seats",
+  "requests.seatsRefund": "Refund of {free} free seats of {seats}",
+  "requests.seatsRefundOne": "Refund of 1 free seat of {seats}",
+  "requests.approveSeatsBody":
+    "The buyer gave some seats to colleagues, so only the free seats are refunded: {amount}, less the platform’s fee, is taken back from your earnings. The buyer and their colleagues keep “{title}”. This cannot be undone.",
   "requests.title": "Refund requests waiting for you",
   "requests.intro":
     "A buyer asked for their money back. Approving refunds their card and takes the sale, less the platform’s fee, back from your earnings.",
@@ -65,6 +82,9 @@ export const REFUND_TEXTS = {
   "admin.reason": "Reason for the refund",
   "admin.refund": "Refund {amount}",
   "admin.done": "Refunded {amount} to @{username}.",
+  "admin.seats":
+    "Bought for {seats} seats: once a colleague has one, only the free seats are refunded, and the buyer and their colleagues keep the resource.",
+  "admin.refundSeats": "Refund this sale",
 } as const satisfies Record<string, string>;
 
 export type RefundTextKey = keyof typeof REFUND_TEXTS;

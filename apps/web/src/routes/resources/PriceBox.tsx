@@ -36,7 +36,9 @@ export interface PriceBoxProps {
 
 const pathOf = (resource: ResourceDetail) => `/resources/${encodeURIComponent(resource.name)}`;
 
-function ownershipLine(t: CatalogueTexts, item: LibraryItem | null): string | null {
+function ownershipLine(t: CatalogueTexts, resource: ResourceDetail, item: LibraryItem | null): string | null {
+  // A colleague's seat (issue 23): who gave it, whatever the library says of how it came.
+  if (resource.licensedBy) return t("resource.licensedBy", { name: resource.licensedBy.first_name });
   if (!item) return null;
   const date = formatDay(item.acquiredAt);
   if (item.source === "purchase" && item.amount !== null)
@@ -78,6 +80,21 @@ function MainAction({ resource, state, download, mainFile, size }: PriceBoxProps
       block
       messages={false}
     />
+  );
+}
+
+/** Beside Buy (issue 23): buying for colleagues, at the checkout with two seats to start from. */
+function SeatsTeaser({ resource }: { resource: ResourceDetail }) {
+  const t = useCatalogueTexts();
+  return (
+    <Link
+      to={`${pathOf(resource)}/purchase?seats=2`}
+      className="-mt-1 self-start text-sm font-medium underline underline-offset-2"
+    >
+      {resource.seatPriceCents > 0
+        ? t("resource.seatsTeaser", { price: formatMoney(resource.seatPriceCents) })
+        : t("resource.seatsTeaserFree")}
+    </Link>
   );
 }
 
@@ -129,7 +146,7 @@ export function PriceBox(
   const { resource, state, item, favorite, onShare } = props;
   const path = pathOf(resource);
   const downloads = resource.downloadCount;
-  const line = state === "owned" ? ownershipLine(t, item) : null;
+  const line = state === "owned" ? ownershipLine(t, resource, item) : null;
 
   return (
     <Card as="section" aria-label={t("resource.priceBox")} className="flex flex-col gap-4">
@@ -151,13 +168,14 @@ export function PriceBox(
       <div className="hidden flex-col gap-2 md:flex">
         <MainAction {...props} size="lg" />
       </div>
+      {state === "paid" ? <SeatsTeaser resource={resource} /> : null}
       {props.download.state.status === "failed" ? (
         // One place for the main download's failure, whichever button (box or phone bar) started it.
         <p role="alert" className="text-sm font-medium text-danger">
           {t(DOWNLOAD_FAILURE_KEYS[props.download.state.reason])}
         </p>
       ) : null}
-      {state === "owned" && item?.source === "purchase" && item.saleId ? (
+      {state === "owned" && item?.source === "purchase" && item.saleId && !resource.licensedBy ? (
         <ReceiptButton saleId={item.saleId} block />
       ) : null}
       {state === "creator" ? (

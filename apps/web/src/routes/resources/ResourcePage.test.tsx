@@ -313,6 +313,34 @@ describe("the price box", () => {
     expect(within(await box()).queryByRole("button", { name: /View receipt/ })).toBeNull();
   });
 
+  it("tells a seat holder who licensed it to them, beside the download (issue 23)", async () => {
+    signIn();
+    open({
+      [DETAIL]: [
+        200,
+        {
+          ...PAID,
+          isOwned: true,
+          licensedBy: { id: "u8", username: "dana", first_name: "Dana", avatar_locator: null },
+        },
+      ],
+      [ENTRY]: [200, { item: null }],
+    });
+    expect(await within(await box()).findByText("Licensed to you by Dana")).toBeTruthy();
+    expect(within(await box()).getByText("You own this")).toBeTruthy();
+    expect(within(await box()).getByRole("button", { name: "Download" })).toBeTruthy();
+    expect(within(await box()).queryByRole("button", { name: /View receipt/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: /Buying for your team/ })).toBeNull();
+  });
+
+  it("offers a buyer seats for their team beside Buy, at each extra seat's price (issue 23)", async () => {
+    open({ [DETAIL]: [200, { ...PAID, seatPriceCents: 250 }] });
+    const teaser = within(await box()).getByRole("link", {
+      name: "Buying for your team? Extra seats $2.50 each",
+    });
+    expect(teaser.getAttribute("href")).toBe("/resources/fractions-bingo/purchase?seats=2");
+  });
+
   it("counts a free resource the viewer downloaded as theirs", async () => {
     signIn();
     open({

@@ -60,6 +60,16 @@ describe("the bundle editor (/bundles/new)", () => {
     expect(summary().getByText("$16.00")).toBeTruthy();
     expect(summary().getByText("$5.50")).toBeTruthy();
 
+    // Issue 23: each extra seat's price, empty for the site's half of the price, or the creator's own.
+    const seat = summary().getByRole("textbox", { name: /Price for each extra seat/ });
+    expect(
+      summary().getByText(/Leave empty: half the price\. At this price, that is \$5\.25 a seat\./),
+    ).toBeTruthy();
+    fireEvent.change(seat, { target: { value: "six" } });
+    expect(summary().getByText(/Write an amount like 6\.00/)).toBeTruthy();
+    fireEvent.change(seat, { target: { value: "6" } });
+    expect(summary().queryByText(/Write an amount like 6\.00/)).toBeNull();
+
     fireEvent.change(screen.getByRole("textbox", { name: /Bundle title/ }), {
       target: { value: "Pond set" },
     });
@@ -74,6 +84,7 @@ describe("the bundle editor (/bundles/new)", () => {
       description: "Three units about the pond, for a whole term.",
       resourceIds: ["a", "b", "c"],
       price: 1050,
+      seatPrice: 600,
     });
   });
 });

@@ -6,6 +6,7 @@ import {
   bundleCreateSchema,
   countCharacters,
   formatAmount,
+  PRICE_RULES,
 } from "@market/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
@@ -29,6 +30,7 @@ import {
 } from "../../../components/ui/index.ts";
 import { useSession } from "../../../state/session.ts";
 import { useTexts } from "../../../state/site-config.ts";
+import { SeatPriceField, seatPriceCents, seatPriceText } from "../../publishing/SeatPriceField.tsx";
 import { centsToDollarText, editorSummary, matchingChoices } from "./bundle-editor.ts";
 import { type BundleTextKey, type BundleTexts, useBundleTexts } from "./bundle-texts.ts";
 
@@ -132,6 +134,9 @@ export function BundleForm({ choices, bundle }: { choices: readonly BundleChoice
     bundle ? bundle.contents.resources.map((card) => card.id) : [],
   );
   const [priceText, setPriceText] = useState(bundle ? centsToDollarText(bundle.price) : "");
+  // Issue 23: each extra seat's price, empty for the site's percent of the bundle's price.
+  const [seatText, setSeatText] = useState(seatPriceText(bundle?.seatPrice ?? null));
+  const seatPrice = seatPriceCents(seatText, PRICE_RULES.maxCents);
   const [q, setQ] = useState("");
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -150,14 +155,13 @@ export function BundleForm({ choices, bundle }: { choices: readonly BundleChoice
     setTried(true);
     setFailure(null);
     if (summary.countProblem || summary.priceProblem || summary.priceCents === null) return;
+    if (seatPrice === "invalid") return;
     const resourceIds = picked.filter((p) => choices.some((c) => c.id === p));
+    const body = { ...texts, resourceIds, price: summary.priceCents, seatPrice };
     try {
       const answer = bundle
-        ? await api.call("PATCH /bundles/:id", {
-            params: { id: bundle.id },
-            body: { ...texts, resourceIds, price: summary.priceCents },
-          })
-        : await api.call("POST /bundles", { body: { ...texts, resourceIds, price: summary.priceCents } });
+        ? await api.call("PATCH /bundles/:id", { params: { id: bundle.id }, body })
+        : await api.call("POST /bundles", { body });
       setSaved(answer);
       void queryClient.invalidateQueries({ queryKey: ["resource"] });
       void queryClient.invalidateQueries({ queryKey: ["bundle", answer.id] });
@@ -287,6 +291,12 @@ export function BundleForm({ choices, bundle }: { choices: readonly BundleChoice
             value={priceText}
             onChange={(event) => setPriceText(event.target.value)}
             error={priceError}
+          />
+          <SeatPriceField
+            id={`${id}-seat-price`}
+            priceCents={summary.priceCents}
+            error={seatPrice === "invalid" ? t("editor.seatPriceInvalid") : undefined}
+            input={{ value: seatText, onChange: (event) => setSeatText(event.target.value) }}
           />
           <dl className="flex flex-col gap-1 text-sm" aria-live="polite">
             <div className="flex justify-between gap-3">

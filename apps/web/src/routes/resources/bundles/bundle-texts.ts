@@ -35,6 +35,7 @@ export const BUNDLE_TEXTS = {
   "editor.tooMany": "A bundle holds at most {max} resources.",
   "editor.priceNotBelow": "The bundle price must be less than {sum}.",
   "editor.priceInvalid": "Enter a price from $1 to $100, like 12.50.",
+  "editor.seatPriceInvalid": "Write an amount like 6.00, from $0 to $100, or leave it empty.",
   "editor.submitNew": "Send for review",
   "editor.submitEdit": "Save changes",
   "editor.saving.busy": "Saving…",
