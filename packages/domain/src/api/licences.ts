@@ -41,7 +41,7 @@ export const boughtLicenceSchema = z.object({
   purchasedAt: z.string(),
   /** All seats, the buyer's own included. */
   seats: z.number().int(),
-  /** Colleagues' seats held or invited (the buyer's own not counted). */
+  /** Seats in use: the buyer's own and each colleague's held or invited; seats = seatsUsed + seatsFree. */
   seatsUsed: z.number().int(),
   seatsFree: z.number().int(),
   /** What each colleague's seat cost. */

@@ -103,7 +103,7 @@ function presentBought(row: BoughtRow, now: Date): BoughtLicence {
     resource: presentResource(row),
     purchasedAt: new Date(row.created_at).toISOString(),
     seats: Number(row.seats),
-    seatsUsed: assigned.length,
+    seatsUsed: 1 + assigned.length,
     seatsFree: Math.max(0, colleagueSeats(Number(row.seats)) - assigned.length),
     seatPriceCents: Number(row.seat_price_cents),
     colleagues: assigned.map((s) => presentSeat(s, now)),

@@ -34,7 +34,6 @@ export function BoughtLicenceCard({
   const t = useLicenceTexts();
   const headingId = useId();
   const { resource } = licence;
-  const used = licence.seatsUsed + 1;
   return (
     <Card as="article" aria-labelledby={headingId} className="flex flex-col gap-4">
       <div className="flex items-start gap-4">
@@ -63,7 +62,7 @@ export function BoughtLicenceCard({
             {licence.seatsFree === 0
               ? t("bought.usageFull", { seats: String(licence.seats) })
               : t("bought.usage", {
-                  used: String(used),
+                  used: String(licence.seatsUsed),
                   seats: String(licence.seats),
                   free: String(licence.seatsFree),
                 })}

@@ -23,7 +23,7 @@ const BOUGHT: BoughtLicence = {
   },
   purchasedAt: "2026-11-20T15:00:00.000Z",
   seats: 4,
-  seatsUsed: 2,
+  seatsUsed: 3,
   seatsFree: 1,
   seatPriceCents: 250,
   colleagues: [
@@ -184,7 +184,7 @@ describe("/profile/licences", () => {
   });
 
   it("when every seat is given, says how to free one instead of asking for a name", async () => {
-    stubFetch({ [SELF]: [200, self({ bought: [{ ...BOUGHT, seatsUsed: 3, seatsFree: 0 }] })] });
+    stubFetch({ [SELF]: [200, self({ bought: [{ ...BOUGHT, seatsUsed: 4, seatsFree: 0 }] })] });
     open();
     expect(await screen.findByText("All 4 seats used")).toBeTruthy();
     expect(
