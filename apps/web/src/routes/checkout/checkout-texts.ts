@@ -94,7 +94,7 @@ export const CHECKOUT_TEXTS = {
   "completed.emailSubject": "A gift for you: {title}",
   "completed.emailBody": "I bought you “{title}” as a gift. Open this link to claim it, free: {link}",
   "receipt.view": "View receipt",
-  "receipt.viewFor": "View the receipt for {title}",
+  "receipt.viewFor": "View receipt for {title}",
   "receipt.newTab": "(opens in a new tab)",
   "receipt.failed": "We could not open the receipt. Try again.",
   "gift.loading": "Opening your gift…",

@@ -19,7 +19,7 @@ export const RECEIPT_TEXTS = {
   "billing.saveForNextHint": "Keeps them in your account settings for your next receipts.",
   "billing.given": "Billed to {organisation}",
   "pdfReceipt.download": "Download PDF receipt",
-  "pdfReceipt.downloadFor": "Download the PDF receipt for {title}",
+  "pdfReceipt.downloadFor": "Download PDF receipt for {title}",
   "pdfReceipt.failed": "We could not download the PDF receipt. Try again.",
   "statements.title": "Statements",
   "statements.intro":

@@ -106,7 +106,7 @@ describe("My resources (/profile/purchases)", () => {
     expect(gift!.getByText(/Gift from Gus · Nov 20, 2026/)).toBeTruthy();
     expect(bought!.getByText("Bought on Nov 18, 2026 for $4.50")).toBeTruthy();
     expect(
-      bought!.getByRole("button", { name: "View the receipt for Resource c (opens in a new tab)" }),
+      bought!.getByRole("button", { name: "View receipt for Resource c (opens in a new tab)" }),
     ).toBeTruthy();
     expect(gone!.getByText("No longer available")).toBeTruthy();
     expect(gone!.queryByRole("button", { name: /^Download Resource/ })).toBeNull();
