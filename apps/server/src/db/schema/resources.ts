@@ -140,6 +140,11 @@ export const resources = pgTable(
     index("resources_listed_sale_idx")
       .on(t.sale_end, t.price, t.id)
       .where(sql`sale_price is not null and approval_status = 'approved' and status = 'active'`),
+    // A grade's "On sale" grid: the grade's few sale rows at once, where the index above read every
+    // resource on sale to keep one grade's (about a twelfth of them; 10 ms at 100,000 resources, issue 19).
+    index("resources_listed_grade_sale_idx")
+      .on(t.grade, t.sale_end, t.price, t.id)
+      .where(sql`sale_price is not null and approval_status = 'approved' and status = 'active'`),
     index("resources_featured_idx")
       .on(t.published_at.desc())
       .where(sql`is_featured and approval_status = 'approved' and status = 'active'`),

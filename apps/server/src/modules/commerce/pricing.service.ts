@@ -13,6 +13,7 @@ import {
 } from "@market/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { executePrepared } from "../../db/prepared.ts";
 import { AppError, validationFailed } from "../../platform/errors.ts";
 
 /**
@@ -54,15 +55,20 @@ export async function runningStoreSales(
       ? sql`(now() at time zone coalesce((select value #>> '{}' from site_settings where key = 'timeZone'),
                                          ${DEFAULT_SITE_SETTINGS.timeZone}))::date`
       : sql`${today}::date`;
-  const result = await db.execute<{ resource_id: string; percent_off: number; ends_on: string }>(sql`
+  // Named: every grid page and resource page asks it (planning it cost ten times running it).
+  const rows = await executePrepared<{ resource_id: string; percent_off: number; ends_on: string }>(
+    db,
+    "running_store_sales",
+    sql`
     select distinct on (r.id) r.id as resource_id, ss.percent_off, ss.ends_on::text as ends_on
     from unnest(${ids}::uuid[]) as r(id)
     join resources res on res.id = r.id
     join store_sales ss on ss.users_id = res.users_id and ss.starts_on <= ${day} and ss.ends_on >= ${day}
     where (ss.all_resources
            or exists (select 1 from store_sale_resources ssr where ssr.sale_id = ss.id and ssr.resource_id = r.id))
-    order by r.id, ss.percent_off desc, ss.ends_on desc`);
-  for (const row of result.rows) {
+    order by r.id, ss.percent_off desc, ss.ends_on desc`,
+  );
+  for (const row of rows) {
     found.set(row.resource_id, { percentOff: Number(row.percent_off), endsOn: row.ends_on });
   }
   return found;

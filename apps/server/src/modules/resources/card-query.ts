@@ -1,6 +1,7 @@
 import { DEFAULT_SITE_SETTINGS, type ResourceCard } from "@market/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { executePrepared } from "../../db/prepared.ts";
 import {
   type BundleContentsRow,
   presentBundleCard,
@@ -48,10 +49,13 @@ export function cardsSql(page: SQL, order?: SQL, extra: SQL = sql``, row: SQL = 
  * with their creator and cover in one query.
  */
 export async function selectCards(db: Db, ids: SQL, order: SQL) {
-  const rows = await db.execute<ResourceCardRow & Record<string, unknown>>(
+  // Named: every grid page runs it, and planning it cost about as much as running it (issue 19).
+  const rows = await executePrepared<ResourceCardRow & Record<string, unknown>>(
+    db,
+    "grid_cards",
     cardsSql(sql`(${ids}) page`, order),
   );
-  return withBundleContents(db, rows.rows.map(presentResourceCard));
+  return withBundleContents(db, rows.map(presentResourceCard));
 }
 
 /**

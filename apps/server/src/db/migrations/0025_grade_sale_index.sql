@@ -1,0 +1,1 @@
+CREATE INDEX "resources_listed_grade_sale_idx" ON "resources" USING btree ("grade","sale_end","price","id") WHERE sale_price is not null and approval_status = 'approved' and status = 'active';
