@@ -29,6 +29,7 @@ import { SALE_RUNS } from "./card-query.ts";
 import { boughtBy } from "./ownership.ts";
 import { presentRating } from "./resource.presenter.ts";
 import { byIdOrName } from "./resource-lookup.ts";
+import { executeShaped } from "./shaped-statement.ts";
 
 type ResourceRow = typeof resources.$inferSelect;
 
@@ -205,6 +206,31 @@ function presentDetail(
 }
 
 /**
+ * The viewer's flags as one statement with named placeholders, built once (shaped-statement.ts): the
+ * signed-in resource page runs it on every request, so a request binds three values and builds no SQL.
+ */
+function viewerFlagsSql() {
+  // As SQL fragments, so that boughtBy takes them as it takes values.
+  const viewerId = sql`${sql.placeholder("viewerId")}`;
+  const resourceId = sql`${sql.placeholder("resourceId")}`;
+  return sql`select
+      exists (select 1 from ${favorites} f where f.users_id = ${viewerId} and f.resource_id = ${resourceId}) as favorited,
+      exists (select 1 from ${follows} f where f.follower_id = ${viewerId}
+                                          and f.followed_id = ${sql.placeholder("creatorId")}) as following,
+      ${boughtBy(resourceId, viewerId)} as bought,
+      (select json_build_object('id', b.id, 'username', b.username, 'first_name', b.first_name,
+                                'avatar_locator', b.avatar_locator)
+         from ${licenceSeats} ls
+         join ${sales} s on s.id = ls.sale_id and s.refunded_at is null
+         join ${users} b on b.id = s.buyer_id
+         where ls.holder_id = ${viewerId}
+           and (s.resource_id = ${resourceId}
+             or exists (select 1 from ${bundleItems} bi
+                        where bi.bundle_id = s.resource_id and bi.resource_id = ${resourceId}))
+         order by ls.assigned_at, ls.id limit 1) as licensed_by`;
+}
+
+/**
  * The viewer's own marks on a resource page, in one small statement on primary-key or indexed lookups,
  * read fresh on every request: a favourite, a follow, a purchase or a seat given shows at once. Who
  * licensed it starts from the viewer's held seats (licence_seats_holder_idx: a user holds few), the
@@ -215,29 +241,16 @@ async function viewerFlags(
   viewer: Viewer,
   resource: { id: string; creatorId: string },
 ): Promise<ViewerFlags> {
-  const [row] = await executePrepared<{
+  const [row] = await executeShaped<{
     favorited: boolean;
     following: boolean;
     bought: boolean;
     licensed_by: PublicUser | null;
-  }>(
-    db,
-    "resource_page_viewer",
-    sql`select
-      exists (select 1 from ${favorites} f where f.users_id = ${viewer.id} and f.resource_id = ${resource.id}) as favorited,
-      exists (select 1 from ${follows} f where f.follower_id = ${viewer.id} and f.followed_id = ${resource.creatorId}) as following,
-      ${boughtBy(resource.id, viewer.id)} as bought,
-      (select json_build_object('id', b.id, 'username', b.username, 'first_name', b.first_name,
-                                'avatar_locator', b.avatar_locator)
-         from ${licenceSeats} ls
-         join ${sales} s on s.id = ls.sale_id and s.refunded_at is null
-         join ${users} b on b.id = s.buyer_id
-         where ls.holder_id = ${viewer.id}
-           and (s.resource_id = ${resource.id}
-             or exists (select 1 from ${bundleItems} bi
-                        where bi.bundle_id = s.resource_id and bi.resource_id = ${resource.id}))
-         order by ls.assigned_at, ls.id limit 1) as licensed_by`,
-  );
+  }>(db, "resource_page_viewer", "", viewerFlagsSql, {
+    viewerId: viewer.id,
+    resourceId: resource.id,
+    creatorId: resource.creatorId,
+  });
   return {
     isFavorited: row?.favorited === true,
     isCreatorFollowed: row?.following === true,
