@@ -3,6 +3,7 @@ import {
   DEFAULT_SITE_SETTINGS,
   type PublicUser,
   type ResourceDetail,
+  resourceDetailSchema,
 } from "@market/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
@@ -116,8 +117,32 @@ const NO_FLAGS: ViewerFlags = {
   licensedBy: null,
 };
 
-/** A listed resource's page as everybody sees it (the viewer's flags all false), shared between viewers. */
-export type SharedDetail = ResourceDetail;
+/**
+ * A listed resource's page as everybody sees it (the viewer's flags all false), shared between viewers,
+ * with its JSON text without the viewer's flags: checked and written by the response schema once per
+ * fill, so each signed-in request adds its four flags to the text instead of serialising the page again.
+ */
+export interface SharedDetail {
+  detail: ResourceDetail;
+  json: string;
+}
+
+/** A page with the text the route sends (resources.routes.ts's serializer); the object documents it. */
+export type DetailAnswer = ResourceDetail & { json?: string };
+
+const VIEWER_FIELDS = Object.keys(NO_FLAGS);
+
+function sharedOf(detail: ResourceDetail): SharedDetail {
+  const checked: Record<string, unknown> = resourceDetailSchema.parse(detail);
+  for (const field of VIEWER_FIELDS) delete checked[field];
+  return { detail, json: JSON.stringify(checked) };
+}
+
+/** The shared text with `flags` added: the schema's fields, the viewer's last. */
+function withFlags(shared: SharedDetail, flags: ViewerFlags): DetailAnswer {
+  const page = { ...shared.detail, ...flags };
+  return { ...page, json: `${shared.json.slice(0, -1)},${JSON.stringify(flags).slice(1)}` };
+}
 
 /**
  * The resource page: the resource, its creator, files and previews in one query (the page is the most
@@ -273,24 +298,28 @@ export async function getResourceDetail(
   idOrName: string,
   viewer: Viewer | null,
   shared: TtlCache<SharedDetail>,
-): Promise<ResourceDetail> {
+): Promise<DetailAnswer> {
   // What this request's own load read (undefined when another request's load was shared).
   let read: Awaited<ReturnType<typeof loadDetail>> | undefined;
-  const detail = await shared
+  const page = await shared
     .get(pageKey(idOrName), async () => {
       read = await loadDetail(db, idOrName);
       if (!read || !canView(read.row, null)) throw notFound("No such resource");
-      return read.detail;
+      return sharedOf(read.detail);
     })
     .catch(async (error) => {
       if (!viewer) throw error;
       const loaded = read !== undefined ? read : await loadDetail(db, idOrName);
       if (!loaded || !canView(loaded.row, viewer)) throw notFound("No such resource");
+      // Not listed: the creator's or an admin's alone, never shared, and serialised as any answer is.
       return loaded.detail;
     });
-  if (!viewer) return detail;
-  return {
-    ...detail,
-    ...(await viewerFlags(db, viewer, { id: detail.id, creatorId: detail.users_model.id })),
-  };
+  if (!("json" in page)) {
+    if (!viewer) return page;
+    const flags = await viewerFlags(db, viewer, { id: page.id, creatorId: page.users_model.id });
+    return { ...page, ...flags };
+  }
+  if (!viewer) return withFlags(page, NO_FLAGS);
+  const { detail } = page;
+  return withFlags(page, await viewerFlags(db, viewer, { id: detail.id, creatorId: detail.users_model.id }));
 }

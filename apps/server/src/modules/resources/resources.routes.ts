@@ -1,3 +1,4 @@
+import { serializerCompiler } from "fastify-type-provider-zod";
 import { requireViewer } from "../../platform/access.ts";
 import type { AppInstance } from "../../platform/app-types.ts";
 import { onCatalogueChange } from "../../platform/catalogue-changes.ts";
@@ -7,7 +8,7 @@ import { TtlCache } from "../../platform/ttl-cache.ts";
 import { openDownload } from "./download.service.ts";
 import { addFavorite, listFavoriteIds, removeFavorite } from "./favorites.service.ts";
 import { listFavorites, listOwnResources } from "./own-lists.service.ts";
-import { getResourceDetail, type SharedDetail } from "./resource-detail.service.ts";
+import { type DetailAnswer, getResourceDetail, type SharedDetail } from "./resource-detail.service.ts";
 import { listPublishedResources } from "./resource-list.service.ts";
 
 export async function resourcesRoutes(app: AppInstance) {
@@ -29,7 +30,15 @@ export async function resourcesRoutes(app: AppInstance) {
   route(
     app,
     "GET /resources/:id",
-    { config: { access: "public", sharedForVisitors: true } },
+    {
+      config: { access: "public", sharedForVisitors: true },
+      // A listed page comes with its text, written by the schema once per shared fill plus the viewer's
+      // flags (resource-detail.service.ts); any other answer is checked and written by the schema here.
+      serializerCompiler: (route) => {
+        const bySchema = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+        return (answer) => (answer as DetailAnswer).json ?? bySchema(answer);
+      },
+    },
     async (request) =>
       getResourceDetail(db, request.query.name ?? request.params.id, request.viewer, sharedPages),
   );
