@@ -33,6 +33,8 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["src/test/setup.ts"],
+          // Room for a few of setup.ts's 4 s waits in one test on a loaded machine.
+          testTimeout: 15_000,
         },
       },
       serverProject("pglite"),

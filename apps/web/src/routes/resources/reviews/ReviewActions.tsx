@@ -48,7 +48,7 @@ export function ReviewActions({
     setBusy(true);
     try {
       const answer = await api.call("POST /reviews/:id/helpful", { params: { id: review.id } });
-      patch(review.id, { helpfulCount: answer.helpfulCount, helpfulByMe: true });
+      await patch(review.id, { helpfulCount: answer.helpfulCount, helpfulByMe: true });
     } catch {
       onFailure(t("reviews.helpfulFailed"));
     } finally {
@@ -59,7 +59,7 @@ export function ReviewActions({
   const closeReport = () => {
     setReporting(false);
     // The review says "Reported" once the dialog is closed, so the thanks stays readable until then.
-    if (reported) patch(review.id, { reportedByMe: true });
+    if (reported) void patch(review.id, { reportedByMe: true });
   };
 
   return (

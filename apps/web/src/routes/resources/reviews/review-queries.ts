@@ -103,12 +103,14 @@ export function useRefreshAfterReview(resourceId: string) {
 
 /**
  * Changes one review wherever a cached list shows it (marked helpful, reported), without asking again:
- * asking again would reorder "most helpful" under the reader's pointer.
+ * asking again would reorder "most helpful" under the reader's pointer. A list still loading is
+ * cancelled first: its answer, read before the change, would otherwise land after it and undo it.
  */
 export function usePatchCachedReview(resourceId: string) {
   const queryClient = useQueryClient();
   return useCallback(
-    (reviewId: string, change: Partial<Review>) => {
+    async (reviewId: string, change: Partial<Review>) => {
+      await queryClient.cancelQueries({ queryKey: reviewsKey(resourceId) });
       queryClient.setQueriesData<ReviewListResponse>({ queryKey: reviewsKey(resourceId) }, (list) => {
         if (!list) return list;
         const patch = (review: Review) => (review.id === reviewId ? { ...review, ...change } : review);
