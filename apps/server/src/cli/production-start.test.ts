@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../config.ts";
 import { decodeQuotedPrintable } from "../test/mail.ts";
+import { productionEnv as sharedProductionEnv } from "../test/server-process.ts";
 
 const run = promisify(execFile);
 const MAIN = join(REPO_ROOT, "apps/server/src/main.ts");
@@ -59,18 +60,9 @@ describe.runIf(process.env.TEST_DB_ENGINE === "pglite")("a production start", ()
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
-  const productionEnv = (dataDir: string, port: number, extra: NodeJS.ProcessEnv = {}) => ({
-    PATH: process.env.PATH,
-    NODE_ENV: "production",
-    JWT_SECRET: "a-production-secret-that-is-long-enough-0123456789",
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    WEB_DIST: join(dataDir, "no-web-build"),
-    LOG_LEVEL: "warn",
-    ...extra,
-  });
+  // The shared production environment (test/server-process.ts), logging warnings only.
+  const productionEnv = (dataDir: string, port: number, extra: NodeJS.ProcessEnv = {}) =>
+    sharedProductionEnv(dataDir, port, { LOG_LEVEL: "warn", ...extra });
 
   const api = (port: number, path: string, body?: object) =>
     fetch(`http://127.0.0.1:${port}/api${path}`, {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client.ts";
-import { advertisements, resourcePreviews, resources, users } from "../db/schema/index.ts";
+import { advertisements, resourceFiles, resourcePreviews, resources, users } from "../db/schema/index.ts";
 import { hashSecret } from "../platform/passwords.ts";
+import type { Storage } from "../platform/storage.ts";
 
 export const TEST_PASSWORD = "correct-horse-9";
 // Hashing is deliberately slow; every factory user shares one hash of the test password.
@@ -73,6 +74,26 @@ export async function addPreview(db: Db, resourceId: string, orderIndex = 0) {
     })
     .returning();
   return row!;
+}
+
+/**
+ * A premium file of `resource`, stored under `key` and recorded as the upload records one: what a buyer
+ * (and no one else) downloads.
+ */
+export async function addPremiumFile(db: Db, storage: Storage, resourceId: string, key: string) {
+  await storage.put(key, Buffer.from("%PDF-1.4 premium"));
+  const [file] = await db
+    .insert(resourceFiles)
+    .values({
+      resource_id: resourceId,
+      name: "full.pdf",
+      storage_key: key,
+      content_type: "application/pdf",
+      size_bytes: 16,
+      is_premium_file: true,
+    })
+    .returning();
+  return file!;
 }
 
 /** The sandbox's succeeding test card with a complete billing address (spec 3 payment form). */

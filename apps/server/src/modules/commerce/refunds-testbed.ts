@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
-import { resourceFiles } from "../../db/schema/index.ts";
 import { jobDefinitions } from "../../jobs.registry.ts";
 import { createJobWorker } from "../../platform/jobs.ts";
 import type { createSandboxGateway } from "../../platform/payments.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
-import { makeAdmin, makeResource, makeUser } from "../../test/factories.ts";
+import { addPremiumFile, makeAdmin, makeResource, makeUser } from "../../test/factories.ts";
 import { CARD } from "../../test/transactions-testbed.ts";
 
 type User = Awaited<ReturnType<typeof makeUser>>;
@@ -79,19 +78,8 @@ export function refundsTestbed() {
   const paidResource = async (price = 1000, overrides: Partial<Resource> = {}) => {
     const resource = await makeResource(bed.t.db, { users_id: bed.creator.id, price, ...overrides });
     const key = `files/${resource.name}.pdf`;
-    await bed.t.app.deps.storage.put(key, Buffer.from("%PDF-1.4 premium"));
-    const [file] = await bed.t.db
-      .insert(resourceFiles)
-      .values({
-        resource_id: resource.id,
-        name: "full.pdf",
-        storage_key: key,
-        content_type: "application/pdf",
-        size_bytes: 16,
-        is_premium_file: true,
-      })
-      .returning();
-    return { resource, downloadUrl: `/resources/${resource.name}/files/${file!.id}/download` };
+    const file = await addPremiumFile(bed.t.db, bed.t.app.deps.storage, resource.id, key);
+    return { resource, downloadUrl: `/resources/${resource.name}/files/${file.id}/download` };
   };
 
   /** The buyer (or `who`) buys the resource at `amount`; the sale's id. */

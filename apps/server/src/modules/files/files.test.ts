@@ -1,9 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resourceFiles } from "../../db/schema/index.ts";
 import { variantKey } from "../../platform/image-variants.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
-import { makeResource, makeUser } from "../../test/factories.ts";
+import { addPremiumFile, makeResource, makeUser } from "../../test/factories.ts";
 
 describe("public files: whole, or a byte range for video players", () => {
   let t: TestApp;
@@ -141,23 +140,12 @@ describe("a resource's files are never publicly cached", () => {
     const creator = await makeUser(t.db);
     const resource = await makeResource(t.db, { users_id: creator.id, price: 500 });
     const key = `resource-files/${resource.id}/full.pdf`;
-    await t.app.deps.storage.put(key, Buffer.from("%PDF-1.4 premium"));
-    const [file] = await t.db
-      .insert(resourceFiles)
-      .values({
-        resource_id: resource.id,
-        name: "full.pdf",
-        storage_key: key,
-        content_type: "application/pdf",
-        size_bytes: 16,
-        is_premium_file: true,
-      })
-      .returning();
+    const file = await addPremiumFile(t.db, t.app.deps.storage, resource.id, key);
 
     for (const url of [`/api/files/${key}`, `/api/files/${key}?w=320`]) {
       expect((await t.app.inject({ method: "GET", url })).statusCode, url).toBe(400);
     }
-    const download = `/api/resources/${resource.id}/files/${file!.id}/download`;
+    const download = `/api/resources/${resource.id}/files/${file.id}/download`;
     const visitor = await t.app.inject({ method: "GET", url: download });
     expect(visitor.statusCode).toBe(401);
     expect(visitor.headers["cache-control"] ?? "").not.toContain("public");

@@ -1,12 +1,12 @@
 import { additionalSeatCents, DEFAULT_SITE_SETTINGS, licenceTotalCents } from "@market/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect } from "vitest";
-import { licenceSeats, resourceFiles } from "../../db/schema/index.ts";
+import { licenceSeats } from "../../db/schema/index.ts";
 import { jobDefinitions } from "../../jobs.registry.ts";
 import type { AppInstance } from "../../platform/app-types.ts";
 import { createJobWorker } from "../../platform/jobs.ts";
 import { buildTestApp, type TestApp } from "../../test/app.ts";
-import { makeResource, makeUser, TEST_CARD } from "../../test/factories.ts";
+import { addPremiumFile, makeResource, makeUser, TEST_CARD } from "../../test/factories.ts";
 
 export type User = Awaited<ReturnType<typeof makeUser>>;
 
@@ -72,19 +72,8 @@ export function licencesTestbed() {
   const paidResource = async (price = 1000) => {
     const resource = await makeResource(bed.t.db, { users_id: bed.creator.id, price });
     const key = `files/${resource.name}.pdf`;
-    await bed.t.app.deps.storage.put(key, Buffer.from("%PDF-1.4 premium"));
-    const [file] = await bed.t.db
-      .insert(resourceFiles)
-      .values({
-        resource_id: resource.id,
-        name: "full.pdf",
-        storage_key: key,
-        content_type: "application/pdf",
-        size_bytes: 16,
-        is_premium_file: true,
-      })
-      .returning();
-    return { resource, downloadUrl: `/resources/${resource.name}/files/${file!.id}/download` };
+    const file = await addPremiumFile(bed.t.db, bed.t.app.deps.storage, resource.id, key);
+    return { resource, downloadUrl: `/resources/${resource.name}/files/${file.id}/download` };
   };
 
   /**
