@@ -1,5 +1,4 @@
 import type { Readable } from "node:stream";
-import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   DeleteObjectCommand,
@@ -12,7 +11,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { attachmentDisposition } from "./file-download.ts";
-import { STORAGE_KEY, type Storage, StoredTooLarge } from "./storage.ts";
+import { byteLimit, STORAGE_KEY, type Storage, StoredTooLarge } from "./storage.ts";
 
 /** Where an S3-compatible store keeps our files (parsed from STORAGE_URL by storage-url.ts). */
 export interface S3Location {
@@ -94,14 +93,7 @@ export function createS3Storage(location: S3Location, client = createS3Client(lo
 
     async write(key, source, maxBytes) {
       const Key = objectKey(key);
-      let size = 0;
-      const limit = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          if (size > maxBytes) done(new StoredTooLarge(maxBytes));
-          else done(null, chunk);
-        },
-      });
+      const limit = byteLimit(maxBytes);
       // One PutObject for a file smaller than a part, a multipart upload past that; on any failure
       // (StoredTooLarge included) lib-storage aborts the multipart upload, so no parts are kept either.
       const upload = new Upload({
@@ -120,7 +112,7 @@ export function createS3Storage(location: S3Location, client = createS3Client(lo
       const failure = [read, stored].find((r) => r.status === "rejected") as
         | PromiseRejectedResult
         | undefined;
-      if (!failure) return { size };
+      if (!failure) return { size: limit.bytes };
       // A refused size is the error to report, whichever of the two noticed first.
       const tooLarge = [read, stored].some(
         (r) => r.status === "rejected" && r.reason instanceof StoredTooLarge,

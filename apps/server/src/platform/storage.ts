@@ -43,6 +43,24 @@ export class StoredTooLarge extends Error {
   }
 }
 
+/**
+ * Passes a stored file's bytes through, counting them, and fails with StoredTooLarge at the first byte
+ * past `maxBytes`: every Storage's write holds an upload to its limit with it (`bytes` is the count).
+ */
+export function byteLimit(maxBytes: number): Transform & { readonly bytes: number } {
+  let bytes = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes > maxBytes) done(new StoredTooLarge(maxBytes));
+      else done(null, chunk);
+    },
+  });
+  return Object.defineProperty(limit, "bytes", { get: () => bytes }) as Transform & {
+    readonly bytes: number;
+  };
+}
+
 export const STORAGE_KEY = /^[a-z0-9-]+(\/[A-Za-z0-9._-]+)+$/;
 
 export function createLocalStorage(root: string): Storage {
@@ -62,18 +80,11 @@ export function createLocalStorage(root: string): Storage {
       const full = pathOf(key);
       await mkdir(dirname(full), { recursive: true });
       const partial = `${full}.${randomBytes(6).toString("hex")}.part`;
-      let size = 0;
-      const limit = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          size += chunk.length;
-          if (size > maxBytes) done(new StoredTooLarge(maxBytes));
-          else done(null, chunk);
-        },
-      });
+      const limit = byteLimit(maxBytes);
       try {
         await pipeline(source, limit, createWriteStream(partial));
         await rename(partial, full);
-        return { size };
+        return { size: limit.bytes };
       } catch (error) {
         await rm(partial, { force: true });
         // The rest of a refused upload still has to be read off the connection.
