@@ -38,12 +38,12 @@ describe("Statements on My resources", () => {
       clicked.push(this.download);
     });
     vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: () => "blob:x", revokeObjectURL: () => {} }));
-    fireEvent.click(section.getByRole("button", { name: "Download the 2025 statement as PDF" }));
+    fireEvent.click(section.getByRole("button", { name: "Download PDF of the 2025 statement" }));
     await waitFor(() => expect(clicked).toEqual(["lesson-loft-statement-2025.pdf"]));
     const asked = calls.find((c) => c.url === "/api/activity/statements/2025.pdf");
     expect(asked?.headers.Authorization).toMatch(/^Bearer /);
     expect(
-      section.getByRole("button", { name: "Download the 2025 statement as CSV (for spreadsheets)" }),
+      section.getByRole("button", { name: "Download CSV of the 2025 statement (for spreadsheets)" }),
     ).toBeTruthy();
   });
 
