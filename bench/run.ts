@@ -10,6 +10,7 @@
  *   BENCH_ADS=1000 (running ads for the ad display and impression rounds; the default)
  *   BENCH_ROUNDS=3 (each round measured 3 times, each time right after hello-world; medians reported)
  *   BENCH_PORT=3900 (the server's port; hello-world listens on the next), BENCH_USERNAME=teacher1
+ *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (Node's options for the server: a profile)
  *
  * The database is topped up, not refilled: one that already holds BENCH_RESOURCES synthetic resources
  * (a million take a few minutes to seed) is used as it is.
@@ -41,6 +42,8 @@ const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), "market
 /** The server listens here and the hello-world on the next port. */
 const appPort = Number(process.env.BENCH_PORT ?? 3900);
 const helloPort = appPort + 1;
+/** Node's options for the server alone, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
+const serverNodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
 /** The signed-in rounds' user, logged in once with the demo password. */
 const username = process.env.BENCH_USERNAME ?? "teacher1";
 const BROWSER =
@@ -223,7 +226,7 @@ try {
     { cwd: root, env, stdio: "inherit" },
   );
   children.push(
-    spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    spawn(process.execPath, [...serverNodeArgs, "--import", "tsx", "apps/server/src/main.ts"], {
       cwd: root,
       env: { ...env, PORT: String(appPort) },
       stdio: "ignore",

@@ -55,9 +55,12 @@ const queryBoolean = z
   .transform((v) => v === "true" || v === "1")
   .optional();
 
+/** The most cards a grid page holds (a page of the grids, a creator's store, a list of one's own). */
+export const PAGE_SIZE_MAX = 48;
+
 export const resourceListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(48).default(24),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(24),
   /** When not given: "relevance" while q has words to search for, else "newest". */
   sort: z.enum(RESOURCE_LIST_SORTS).optional(),
   featured: queryBoolean,
@@ -181,12 +184,12 @@ export const followResponseSchema = z.object({ isFollowedByMe: z.boolean() });
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(48).default(24),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(24),
 });
 
 export const offsetQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(48).default(24),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(24),
 });
 
 export const resourcePageSchema = z.object({

@@ -92,16 +92,18 @@ export const resources = pgTable(
   (t) => [
     uniqueIndex("resources_name_key").on(t.name),
     index("resources_users_id_idx").on(t.users_id, t.updated_at),
-    // The public grids list approved, active resources by recency, downloads or price.
+    // The public grids list approved, active resources by recency, downloads or price. Price last in the
+    // orders' indexes: a "Free" or "Paid" page is read from the index alone (an index-only scan), where it
+    // read each resource's row to see its price (issue 19).
     index("resources_listed_newest_idx")
-      .on(t.published_at.desc(), t.id)
+      .on(t.published_at.desc(), t.id, t.price)
       .where(sql`approval_status = 'approved' and status = 'active'`),
     index("resources_listed_downloads_idx")
-      .on(t.download_count.desc(), t.id)
+      .on(t.download_count.desc(), t.id, t.price)
       .where(sql`approval_status = 'approved' and status = 'active'`),
     // "Top rated": by the Bayesian score, unrated last, then the most downloaded.
     index("resources_listed_rating_idx")
-      .on(t.rating_score.desc(), t.download_count.desc(), t.id)
+      .on(t.rating_score.desc(), t.download_count.desc(), t.id, t.price)
       .where(sql`approval_status = 'approved' and status = 'active'`),
     // "4 stars & up": the rated few, by their shown average.
     index("resources_listed_rating_average_idx")
@@ -118,16 +120,17 @@ export const resources = pgTable(
     // A grade's grid in the two orders price cannot serve: without these, "grade 5, most downloaded"
     // walked the whole downloads order looking for grade 5 (1 s at a million resources).
     index("resources_listed_grade_downloads_idx")
-      .on(t.grade, t.download_count.desc(), t.id)
+      .on(t.grade, t.download_count.desc(), t.id, t.price)
       .where(sql`approval_status = 'approved' and status = 'active'`),
     index("resources_listed_grade_newest_idx")
-      .on(t.grade, t.published_at.desc(), t.id)
+      .on(t.grade, t.published_at.desc(), t.id, t.price)
       .where(sql`approval_status = 'approved' and status = 'active'`),
     // A grade's "Top rated" grid, read in order (without it a grade's page walked the whole rating order,
     // 60 ms at 100,000 resources by page 20); the shown average last, so a grade's "4 stars & up" total
-    // counts from this index alone instead of reading every resource of the grade (43 ms).
+    // counts from this index alone instead of reading every resource of the grade (43 ms); price for the
+    // "Free" and "Paid" pages, as above.
     index("resources_listed_grade_rating_idx")
-      .on(t.grade, t.rating_score.desc(), t.download_count.desc(), t.id, t.rating_average)
+      .on(t.grade, t.rating_score.desc(), t.download_count.desc(), t.id, t.rating_average, t.price)
       .where(sql`approval_status = 'approved' and status = 'active'`),
     index("resources_listed_subject_idx")
       .on(sql`lower(${t.subject_area})`, t.price, t.id)
@@ -136,14 +139,16 @@ export const resources = pgTable(
       .on(t.type, t.price, t.id)
       .where(sql`approval_status = 'approved' and status = 'active'`),
     // The "On sale" filter: the few resources with a sale price, by its end date (a running sale ends
-    // today or later), so the filter never walks the whole price order looking for them.
+    // today or later), so the filter never walks the whole price order looking for them. The other orders'
+    // columns last: "On sale, most downloaded" sorts the running sales' index entries without reading
+    // their rows (3,300 rows read and sorted at 100,000 resources, 11-17 ms, before).
     index("resources_listed_sale_idx")
-      .on(t.sale_end, t.price, t.id)
+      .on(t.sale_end, t.price, t.id, t.published_at, t.download_count, t.rating_score)
       .where(sql`sale_price is not null and approval_status = 'approved' and status = 'active'`),
     // A grade's "On sale" grid: the grade's few sale rows at once, where the index above read every
     // resource on sale to keep one grade's (about a twelfth of them; 10 ms at 100,000 resources, issue 19).
     index("resources_listed_grade_sale_idx")
-      .on(t.grade, t.sale_end, t.price, t.id)
+      .on(t.grade, t.sale_end, t.price, t.id, t.published_at, t.download_count, t.rating_score)
       .where(sql`sale_price is not null and approval_status = 'approved' and status = 'active'`),
     index("resources_featured_idx")
       .on(t.published_at.desc())

@@ -1,5 +1,8 @@
-import { bestSalePrice } from "@market/domain";
+import { bestSalePrice, DEFAULT_SITE_SETTINGS } from "@market/domain";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { onCatalogueChange } from "../../platform/catalogue-changes.ts";
+import { TtlCache } from "../../platform/ttl-cache.ts";
 import { runningStoreSales } from "./pricing.service.ts";
 
 /**
@@ -19,8 +22,49 @@ interface Priced {
   sale_end: string | null;
 }
 
-async function withBestSales<T extends Priced>(db: Db, items: T[]): Promise<T[]> {
-  const paid = items.filter((item) => item.price > 0);
+/**
+ * How long the set of creators with a store-wide sale running today is kept. A sale started, changed or
+ * ended drops it at once (catalogueChanged, on every instance); only a sale beginning or ending at
+ * midnight waits for it, as the visitors' cached pages do. The checkout never reads it: it prices with
+ * runningStoreSales itself.
+ */
+const CREATORS_ON_SALE_MS = 5_000;
+
+const creatorsOnSale = new WeakMap<Db, TtlCache<ReadonlySet<string>>>();
+
+/**
+ * The creators running a store-wide sale today. Few creators run one at a time, so most pages of cards
+ * have no card of theirs and need no look-up at all (issue 19: the look-up was a second statement on
+ * every grid page and search).
+ */
+function creatorsWithStoreSale(db: Db): Promise<ReadonlySet<string>> {
+  let kept = creatorsOnSale.get(db);
+  if (!kept) {
+    const cache = new TtlCache<ReadonlySet<string>>(CREATORS_ON_SALE_MS, 1);
+    onCatalogueChange(db, () => cache.clear());
+    creatorsOnSale.set(db, cache);
+    kept = cache;
+  }
+  const known = kept.peekSettled("");
+  if (known) return Promise.resolve(known);
+  return kept.get("", async () => {
+    const today = sql`(now() at time zone coalesce((select value #>> '{}' from site_settings where key = 'timeZone'),
+                         ${DEFAULT_SITE_SETTINGS.timeZone}))::date`;
+    const rows = await db.execute<{ users_id: string }>(
+      sql`select distinct users_id from store_sales where starts_on <= ${today} and ends_on >= ${today}`,
+    );
+    return new Set(rows.rows.map((row) => row.users_id));
+  });
+}
+
+async function withBestSales<T extends Priced>(
+  db: Db,
+  items: T[],
+  creatorOf: (item: T) => string,
+): Promise<T[]> {
+  if (!items.some((item) => item.price > 0)) return items;
+  const onSale = await creatorsWithStoreSale(db);
+  const paid = items.filter((item) => item.price > 0 && onSale.has(creatorOf(item)));
   if (paid.length === 0) return items;
   const sales = await runningStoreSales(
     db,
@@ -34,12 +78,16 @@ async function withBestSales<T extends Priced>(db: Db, items: T[]): Promise<T[]>
 }
 
 /** A page of cards (any grid's) with each card's best running sale. */
-export function withStoreSaleCards<T extends Priced>(db: Db, cards: T[]) {
-  return withBestSales(db, cards);
+export function withStoreSaleCards<T extends Priced & { creator: { id: string } }>(db: Db, cards: T[]) {
+  return withBestSales(db, cards, (card) => card.creator.id);
 }
 
-/** A resource page with its best running sale. */
-export async function withStoreSaleDetail<T extends Priced>(db: Db, detail: T): Promise<T> {
-  const [priced] = await withBestSales(db, [detail]);
+/** A resource page (by `creatorId`) with its best running sale. */
+export async function withStoreSaleDetail<T extends Priced>(
+  db: Db,
+  detail: T,
+  creatorId: string,
+): Promise<T> {
+  const [priced] = await withBestSales(db, [detail], () => creatorId);
   return priced!;
 }

@@ -180,7 +180,7 @@ async function loadDetail(
   if (!row) return null;
   const detail = presentDetail(row);
   // At its best running sale, the creator's store-wide sale included (commerce, issue 22).
-  const priced = await withStoreSaleDetail(db, detail);
+  const priced = await withStoreSaleDetail(db, detail, row.users_id);
   // Each colleague's seat (issue 23) at that running price: a sale lowers it too.
   const seatPriceCents =
     priced.price === 0
