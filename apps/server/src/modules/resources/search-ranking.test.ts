@@ -1,6 +1,6 @@
 import { RESULT_COUNT_CAP, type ResourceCard } from "@market/domain";
 import { describe, expect, it } from "vitest";
-import { RELEVANCE_WINDOW } from "./search-sql.ts";
+import { BAND_PROBE, RELEVANCE_WINDOW } from "./search-sql.ts";
 import { pick, rankedByDomain, rankingTestbed } from "./search-testbed.ts";
 
 /**
@@ -48,16 +48,36 @@ describe("a broad search ranks as the domain does", () => {
 describe("a search past the count's cap ranks as the domain does", () => {
   // One in forty in grade 4: grade 5 alone is still past the cap.
   const count = RESULT_COUNT_CAP + 300;
+  // One in 25 titled "Plan Bingo": every resource matches "plan bingo" (its description has both words),
+  // but only those have both in the title, a band small enough to be read whole from the index
+  // (BAND_PROBE); the lesson titles' bands are broader and are read through the window.
   const bed = rankingTestbed(
-    { prefix: "capped", count, gradeFourEvery: 40, description: () => "A lesson to plan." },
+    {
+      prefix: "capped",
+      count,
+      gradeFourEvery: 40,
+      description: () => "A lesson to plan with bingo.",
+      title: (i, usual) => (i % 25 === 0 ? `Plan Bingo ${i}` : usual),
+    },
     120_000,
   );
+
+  it("has a band within the probe and bands past it", () => {
+    const both = bed.corpus.filter((r) => String(r.fields.title).startsWith("Plan Bingo")).length;
+    expect(both).toBeGreaterThan(24);
+    expect(both).toBeLessThanOrEqual(BAND_PROBE);
+    expect(
+      bed.corpus.filter((r) => String(r.fields.title).startsWith("Lesson Plan ")).length,
+    ).toBeGreaterThan(BAND_PROBE);
+  });
 
   it.each([
     ["lesson plan", ""],
     ["lesson pla", ""],
     ["math lesson", ""],
     ["lesson plan", "5"],
+    ["plan bingo", ""],
+    ["plan bingo", "5"],
   ])(
     `"%s" (grade %j) in relevance order on the pages that matter`,
     async (q, grade) => {

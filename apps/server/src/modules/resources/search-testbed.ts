@@ -52,6 +52,8 @@ interface RankingCorpusOptions {
   count: number;
   gradeFourEvery: number;
   description: (i: number) => string;
+  /** The i-th title, given the usual one (a few lesson titles and i). */
+  title?: (i: number, usual: string) => string;
 }
 
 /**
@@ -74,7 +76,7 @@ export function rankingTestbed(options: RankingCorpusOptions, timeout?: number) 
  * the rest in grade 5; returns them as the domain reads them.
  */
 async function seedRankingCorpus(db: Db, options: RankingCorpusOptions): Promise<RankedEntry[]> {
-  const { prefix, count, gradeFourEvery, description } = options;
+  const { prefix, count, gradeFourEvery, description, title = (_, usual) => usual } = options;
   const corpus: RankedEntry[] = [];
   const creator = await makeUser(db, { username: `${prefix}_maker` });
   const titles = ["Lesson Plan", "Lesson Planner", "Plan Lessons", "Lesson Cards", "Math Review", "Planets"];
@@ -82,7 +84,7 @@ async function seedRankingCorpus(db: Db, options: RankingCorpusOptions): Promise
     const row = {
       name: `${prefix}-${i}`,
       users_id: creator.id,
-      title: `${titles[(i * 7) % titles.length]} ${i}`,
+      title: title(i, `${titles[(i * 7) % titles.length]} ${i}`),
       description: description(i),
       subject_area: "Math",
       keywords: i % 5 === 0 ? ["lesson"] : ["review"],
