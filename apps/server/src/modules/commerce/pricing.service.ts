@@ -35,6 +35,10 @@ export interface PricedResource {
   seat_price: number | null;
 }
 
+/** Today in the site's time zone, in SQL (a sale's days are the site's calendar days). */
+export const SITE_TODAY = sql`(now() at time zone coalesce((select value #>> '{}' from site_settings where key = 'timeZone'),
+                                 ${DEFAULT_SITE_SETTINGS.timeZone}))::date`;
+
 /**
  * The store-wide sales running on `today` for some resources, by resource id: one statement for a page
  * of cards (store_sales_user_idx), the highest percentage when two overlap. The creator is read from the
@@ -50,11 +54,7 @@ export async function runningStoreSales(
   if (resourceIds.length === 0) return found;
   // One array parameter (a PostgreSQL array literal of ids read from the database), not a list.
   const ids = `{${resourceIds.join(",")}}`;
-  const day =
-    today === undefined
-      ? sql`(now() at time zone coalesce((select value #>> '{}' from site_settings where key = 'timeZone'),
-                                         ${DEFAULT_SITE_SETTINGS.timeZone}))::date`
-      : sql`${today}::date`;
+  const day = today === undefined ? SITE_TODAY : sql`${today}::date`;
   // Named: every grid page and resource page asks it (planning it cost ten times running it).
   const rows = await executePrepared<{ resource_id: string; percent_off: number; ends_on: string }>(
     db,

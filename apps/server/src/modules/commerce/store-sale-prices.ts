@@ -1,9 +1,9 @@
-import { bestSalePrice, DEFAULT_SITE_SETTINGS } from "@market/domain";
+import { bestSalePrice } from "@market/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { onCatalogueChange } from "../../platform/catalogue-changes.ts";
 import { TtlCache } from "../../platform/ttl-cache.ts";
-import { runningStoreSales } from "./pricing.service.ts";
+import { runningStoreSales, SITE_TODAY } from "./pricing.service.ts";
 
 /**
  * Cards and resource pages show the price the checkout charges (issue 22): the lower of a resource's own
@@ -48,10 +48,8 @@ function creatorsWithStoreSale(db: Db): Promise<ReadonlySet<string>> {
   const known = kept.peekSettled("");
   if (known) return Promise.resolve(known);
   return kept.get("", async () => {
-    const today = sql`(now() at time zone coalesce((select value #>> '{}' from site_settings where key = 'timeZone'),
-                         ${DEFAULT_SITE_SETTINGS.timeZone}))::date`;
     const rows = await db.execute<{ users_id: string }>(
-      sql`select distinct users_id from store_sales where starts_on <= ${today} and ends_on >= ${today}`,
+      sql`select distinct users_id from store_sales where starts_on <= ${SITE_TODAY} and ends_on >= ${SITE_TODAY}`,
     );
     return new Set(rows.rows.map((row) => row.users_id));
   });
