@@ -138,17 +138,21 @@ export const resources = pgTable(
     index("resources_listed_type_idx")
       .on(t.type, t.price, t.id)
       .where(sql`approval_status = 'approved' and status = 'active'`),
-    // The "On sale" filter: the few resources with a sale price, by its end date (a running sale ends
-    // today or later), so the filter never walks the whole price order looking for them. The other orders'
-    // columns last: "On sale, most downloaded" sorts the running sales' index entries without reading
-    // their rows (3,300 rows read and sorted at 100,000 resources, 11-17 ms, before).
-    index("resources_listed_sale_idx")
-      .on(t.sale_end, t.price, t.id, t.published_at, t.download_count, t.rating_score)
+    // The "On sale" filter: the few resources with a sale price, one index per order, each entry carrying
+    // the sale's end (a running sale ends today or later) and the grade, so any "On sale" page, a grade's
+    // included, is read in its order from an index alone. With one index by end date, every running sale
+    // was read and sorted for a page: 27-43 ms at a million resources (4-6 ms for a grade's), now a few.
+    index("resources_listed_sale_price_idx")
+      .on(t.price, t.id, t.sale_end, t.grade)
       .where(sql`sale_price is not null and approval_status = 'approved' and status = 'active'`),
-    // A grade's "On sale" grid: the grade's few sale rows at once, where the index above read every
-    // resource on sale to keep one grade's (about a twelfth of them; 10 ms at 100,000 resources, issue 19).
-    index("resources_listed_grade_sale_idx")
-      .on(t.grade, t.sale_end, t.price, t.id, t.published_at, t.download_count, t.rating_score)
+    index("resources_listed_sale_newest_idx")
+      .on(t.published_at.desc(), t.id, t.sale_end, t.grade)
+      .where(sql`sale_price is not null and approval_status = 'approved' and status = 'active'`),
+    index("resources_listed_sale_downloads_idx")
+      .on(t.download_count.desc(), t.id, t.sale_end, t.grade)
+      .where(sql`sale_price is not null and approval_status = 'approved' and status = 'active'`),
+    index("resources_listed_sale_rating_idx")
+      .on(t.rating_score.desc(), t.download_count.desc(), t.id, t.sale_end, t.grade)
       .where(sql`sale_price is not null and approval_status = 'approved' and status = 'active'`),
     index("resources_featured_idx")
       .on(t.published_at.desc())
