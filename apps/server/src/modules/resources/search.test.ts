@@ -178,7 +178,7 @@ describe("search_vector: the database reads a text's words as the domain does", 
     );
     return rows.rows.map((r) => r.lexeme).sort();
   };
-  /** What migration 0016 stores: every word, and the title's and the keywords' and skills' marked. */
+  /** What migration 0016 stores (built again more cheaply by 0027): every word, the title's and the keywords' and skills' also marked. */
   const expected = (fields: { title: string; description: string; keywords: string[]; skills: string[] }) => {
     const words = (...texts: string[]) => texts.flatMap(searchTextWords);
     return [
