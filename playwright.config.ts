@@ -17,11 +17,7 @@ export default defineConfig({
   testDir: "e2e",
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  // One retry, for the browser rather than the product: once (stop 32) headless Chromium stopped producing
-  // frames right after a journey's image upload (its screencast stopped; the page still answered), and
-  // Playwright's "stable" check, which waits for frames, waited out the test. A journey that passes on
-  // its retry is still reported as flaky in the output.
-  retries: 1,
+  retries: 0,
   workers: 1,
   reporter: process.env.CI ? "line" : "list",
   use: {

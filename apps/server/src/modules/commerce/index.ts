@@ -3,7 +3,7 @@
  * sale that cards and resource pages show (the resources module applies it after building them).
  * Its pricing, sales and codes stay its own.
  */
-export { type BuyerQuote, type CouponRow, giftSingleSeat, quoteFor } from "./pricing.service.ts";
+export { type BuyerQuote, type CouponRow, giftSingleSeat, quoteFor, SITE_TODAY } from "./pricing.service.ts";
 export { promotionsRoutes } from "./promotions.routes.ts";
 export { refundMailJob } from "./refund-mail.job.ts";
 export { refundsRoutes } from "./refunds.routes.ts";

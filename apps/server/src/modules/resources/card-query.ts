@@ -1,17 +1,14 @@
-import { DEFAULT_SITE_SETTINGS, type ResourceCard } from "@market/domain";
+import type { ResourceCard } from "@market/domain";
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { executePrepared } from "../../db/prepared.ts";
+import { SITE_TODAY } from "../commerce/index.ts";
 import {
   type BundleContentsRow,
   presentBundleCard,
   presentResourceCard,
   type ResourceCardRow,
 } from "./resource.presenter.ts";
-
-/** Today in the site's time zone (DECISIONS.md: a sale runs until the end of its end date there). */
-export const SITE_TODAY = sql`(now() at time zone coalesce(
-  (select value #>> '{}' from site_settings where key = 'timeZone'), ${DEFAULT_SITE_SETTINGS.timeZone}))::date`;
 
 /**
  * A resources row `r` whose sale counts today: the domain's saleRunsOn in SQL, true or false (never null),
